@@ -1,14 +1,19 @@
-"""The fold of dl.* events into DLState (events are the truth; nothing here decides a rule)."""
+"""The fold of dl.* events into DLState (events are the truth; nothing here decides a rule).
+
+The events that change who stands where also update the occupation kept for the game object
+being played (occupation.py), when it has one: a test of one global in a plain fold."""
 
 from __future__ import annotations
 
 import msgspec
 
+from engine.games.dragonlords import occupation
 from engine.games.dragonlords.map.world import register_map
 from engine.games.dragonlords.state import Army, Ask, Battle, Hero, Party, QFight, QMove, Ship
 
 
 def _setup(game, d):
+    occupation.drop(game)
     game.map_name, game.short, game.kingdoms_to_win = d["map"], d["short"], d["kingdoms_to_win"]
     if "map_doc" in d:  # a situation's own map (world.py): the events after this one use it
         game.map_doc = d["map_doc"]
@@ -42,18 +47,30 @@ def _phase(game, d):
 
 
 def _units(game, d):
-    here = game.troops.setdefault(d["loc"], {})
-    key = str(d["army"])
-    here[key] = here.get(key, 0) + d["n"]
-    if here[key] == 0:
-        del here[key]
-    if not here:
-        del game.troops[d["loc"]]
+    loc, key, troops = d["loc"], str(d["army"]), game.troops
+    here = troops.get(loc)
+    if here is None:
+        here = troops[loc] = {}
+    was = here.get(key, 0)
+    n = was + d["n"]
+    if n:
+        here[key] = n
+    else:
+        here.pop(key, None)
+        if not here:
+            del troops[loc]
     if "placing" in d:
         game.placing[key] = game.placing.get(key, 0) - d["placing"]
+    if not (was and n):  # the army came to the place or left it
+        kept = occupation.kept
+        if kept is not None and kept.game is game:
+            kept.touch(loc)
 
 
 def _hero_new(game, d):
+    kept = occupation.kept
+    if kept is not None and kept.game is not game:
+        kept = None
     game.heroes[d["id"]] = Hero(
         army=d["army"],
         loc=d["loc"],
@@ -62,6 +79,8 @@ def _hero_new(game, d):
         spells=list(d.get("spells", [])),
         treasures=list(d.get("treasures", [])),
     )
+    if kept is not None:
+        kept.hero_moved(d["id"], None, (d["loc"], d["army"]))
     if d.get("from_troops"):
         _units(game, {"loc": d["loc"], "army": d["army"], "n": -1})
     game.next_id = max(game.next_id, d["seq"] + 1)
@@ -71,9 +90,12 @@ def _hero_new(game, d):
 
 def _hero(game, d):
     h = game.heroes[d["id"]]
-    was = h.role
+    was, where = h.role, (h.loc, h.army)
     for k, v in d["set"].items():
         setattr(h, k, v)
+    kept = occupation.kept
+    if kept is not None and kept.game is game and (h.loc, h.army) != where:
+        kept.hero_moved(d["id"], where, (h.loc, h.army))
     if was == "wizard" and h.role != "wizard":
         game.armies[h.army].wizards -= 1
     if h.role == "wizard" and was != "wizard":
@@ -82,6 +104,9 @@ def _hero(game, d):
 
 def _hero_gone(game, d):
     h = game.heroes.pop(d["id"])
+    kept = occupation.kept
+    if kept is not None and kept.game is game:
+        kept.hero_moved(d["id"], (h.loc, h.army), None)
     if h.role == "wizard":
         game.armies[h.army].wizards -= 1
     if d.get("to_troops"):

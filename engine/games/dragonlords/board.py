@@ -1,18 +1,26 @@
 """Questions about the position that the rules ask: who holds a place, how many units stand
-there, who may cast, which armies are enemies (the two races of one player are allies, §5.1)."""
+there, who may cast, which armies are enemies (the two races of one player are allies, §5.1).
+
+Who stands where is read from the occupation kept across events (occupation.py); inside
+`still` it is worked out from the troops and heroes instead (the tests compare the two)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
+from engine.games.dragonlords import occupation
 from engine.games.dragonlords.map.world import world
 
 CASTERS = ("king", "wizard", "dragonlord")
+T = TypeVar("T")
 RACE_BASE = {"orc": 3, "elf": 3, "dwarf": 3, "barbarian": 4}  # content/units.toml (DL:3.4/land.2)
 
 
 class still:
-    """`with still(game):` the position stays as it is (a listing of legal commands or a
-    question reads it and changes nothing), so the occupancy and the heroes by place and army
-    are worked out once inside instead of at every ask. Nested for the same game, a no-op.
+    """`with still(game):` the position stays as it is, and is worked out from the troops and
+    heroes themselves, once inside instead of at every ask, not read from the occupation kept
+    across events (the tests hold the kept answers to these). Nested for the same game, a no-op.
     `version`, the table's event number: a still of the same game at the same event as the
     last one takes over what that one worked out (a bot's questions of one decision share it;
     the position changes only with an event)."""
@@ -85,6 +93,11 @@ def _kept(game) -> still | None:
     return s if s is not None and s.game is game else None
 
 
+def _facts(game) -> occupation.Facts:
+    f = occupation.kept
+    return f if f is not None and f.game is game else occupation.facts(game)
+
+
 _NO_TROOPS: dict[str, int] = {}  # read only: a place without troops
 
 
@@ -93,9 +106,9 @@ def plain(game, loc: str, army: int) -> int:
 
 
 def heroes_at(game, loc: str, army: int | None = None) -> list[str]:
-    s = _kept(game)
-    if s is not None and army is not None:
-        return list(s.by_place().get((loc, army), ()))
+    if army is not None:
+        s = _kept(game)
+        return list((s.by_place() if s is not None else _facts(game).heroes).get((loc, army), ()))
     if army is None:
         return sorted([h for h, x in game.heroes.items() if x.loc == loc])
     return sorted([h for h, x in game.heroes.items() if x.loc == loc and x.army == army])
@@ -104,28 +117,33 @@ def heroes_at(game, loc: str, army: int | None = None) -> list[str]:
 def heroes_by_place(game) -> dict[tuple[str, int], list[str]]:
     """(place, army) -> its heroes, sorted: kept inside `still`, else found now (read only)."""
     s = _kept(game)
-    if s is not None:
-        return s.by_place()
-    return still(game).by_place()
+    return s.by_place() if s is not None else _facts(game).heroes
+
+
+def derived(game, key, compute: Callable[[], T]) -> T:
+    """A fact worked out from who stands where (the occupancy, the blockades) and the map
+    alone: kept until either changes (occupation.Facts.memo)."""
+    memo = _facts(game).memo
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = compute()
+    return got
 
 
 def blockades(game) -> dict[str, list[int]]:
     """Sea zone -> `blockade` of it, for every zone that has one (read only)."""
     s = _kept(game)
-    return s.blockades() if s is not None else still(game).blockades()
+    return s.blockades() if s is not None else _facts(game).blockades()
 
 
 def units(game, loc: str, army: int) -> int:
     s = _kept(game)
-    if s is not None:
-        return plain(game, loc, army) + len(s.by_place().get((loc, army), ()))
-    return plain(game, loc, army) + len([x for x in game.heroes.values() if x.loc == loc and x.army == army])
+    by_place = s.by_place() if s is not None else _facts(game).heroes
+    return game.troops.get(loc, _NO_TROOPS).get(str(army), 0) + len(by_place.get((loc, army), ()))
 
 
 def armies_at(game, loc: str) -> list[int]:
-    out = {int(a) for a in game.troops.get(loc, {})}
-    out |= {x.army for x in game.heroes.values() if x.loc == loc}
-    return sorted(out)
+    return list(occupancy(game).get(loc, ()))
 
 
 _SORTED: dict[tuple[str, ...], list[int]] = {}  # a place's army keys -> the armies, sorted
@@ -134,10 +152,11 @@ _SORTED: dict[tuple[str, ...], list[int]] = {}  # a place's army keys -> the arm
 def occupancy(game) -> dict[str, list[int]]:
     """Place -> armies with units there, sorted (one pass over the state; asked several times
     per legal-command list, so written for speed: places in the order troops then heroes).
-    Inside `still`, worked out once and shared: callers read it, never change it."""
+    Kept across events (occupation.py), or inside `still` worked out once: callers read it,
+    never change it."""
     s = _kept(game)
     if s is None:
-        return _occupancy(game)
+        return _facts(game).occ
     if s.occ is None:
         s.occ = _occupancy(game)
     return s.occ
@@ -175,15 +194,18 @@ def allies(game, a: int, b: int) -> bool:
 
 
 def held(game, army: int, occ: dict | None = None) -> list[str]:
-    """The territories the army occupies alone, sorted; from the troops and heroes directly
-    when no occupancy is at hand (kept or given), which costs less than building one; kept
-    per army inside `still`."""
+    """The territories the army occupies alone, sorted: kept across events (occupation.py)
+    or per army inside `still`; from `occ` when another occupancy is given."""
     s = _kept(game)
     if s is not None and (occ is None or occ is s.occ):
         got = s.holds.get(army)
         if got is None:
             got = s.holds[army] = _held(game, army, s.occ)
         return list(got)
+    if s is None:
+        f = _facts(game)
+        if occ is None or occ is f.occ:
+            return list(f.held(army))
     return _held(game, army, occ)
 
 
@@ -212,7 +234,10 @@ def _hero_armies(game) -> dict[str, set[int]]:
 
 
 def holds_any(game, army: int) -> bool:
-    """`bool(held(game, army))`, stopping at the first territory found (no occupancy built)."""
+    """`bool(held(game, army))`; inside `still`, stopping at the first territory found (no
+    occupancy built)."""
+    if _kept(game) is None:
+        return bool(_facts(game).held(army))
     kind, key = world().kind, str(army)
     by_hero = _hero_armies(game)
     for loc, by in game.troops.items():
@@ -223,9 +248,16 @@ def holds_any(game, army: int) -> bool:
 
 def kingdom_counts(game) -> dict[int, int]:
     """Army -> kingdoms it holds alone (`len(kingdoms_held)` of every army in one pass over
-    the kingdoms, no occupancy built)."""
-    by_hero = _hero_armies(game)
+    the kingdoms; inside `still`, no occupancy built)."""
     out: dict[int, int] = {}
+    if _kept(game) is None:
+        occ = _facts(game).occ
+        for k in world().kingdom_list:
+            who = occ.get(k)
+            if who is not None and len(who) == 1:
+                out[who[0]] = out.get(who[0], 0) + 1
+        return out
+    by_hero = _hero_armies(game)
     for k in world().kingdom_list:
         by, hs = game.troops.get(k), by_hero.get(k)
         if by:  # troops of one army, and no other army's hero
@@ -244,12 +276,17 @@ def kingdom_counts(game) -> dict[int, int]:
 
 
 def kingdoms_held(game, army: int, occ: dict | None = None) -> list[str]:
-    """The kingdoms among `held`, sorted; where no occupancy or holdings are at hand, each
-    kingdom asked alone (a handful) instead of finding every holding (a rule buying or paying
-    gold, the income listing)."""
+    """The kingdoms among `held`, sorted; inside `still` where no occupancy or holdings are at
+    hand, each kingdom asked alone (a handful) instead of finding every holding."""
     w = world()
     s = _kept(game)
-    if occ is None and (s is None or (s.occ is None and army not in s.holds)):
+    if s is None:
+        f = _facts(game)
+        if occ is None or occ is f.occ:
+            kind = f.kind
+            return [t for t in f.held(army) if kind[t] == "kingdom"]
+        return [t for t in _held(game, army, occ) if w.kind[t] == "kingdom"]
+    if occ is None and s.occ is None and army not in s.holds:
         by_hero = _hero_armies(game)
         key, mine, troops = str(army), {army}, game.troops
         out = []
@@ -298,12 +335,13 @@ def blockade(game, zone: str) -> list[int]:
     s = _kept(game)
     if s is not None:
         return list(s.blockades().get(zone, ()))
-    return sorted({s.army for sid, s in game.ships.items() if s.zone == zone and manned(game, "ship:" + sid)})
+    occ = _facts(game).occ
+    return sorted({s.army for sid, s in game.ships.items() if s.zone == zone and "ship:" + sid in occ})
 
 
 def manned(game, loc: str) -> bool:
     """Some unit (troops or a hero) is at `loc`."""
-    return bool(game.troops.get(loc)) or any(x.loc == loc for x in game.heroes.values())
+    return loc in occupancy(game)
 
 
 def ships_in(game, zone: str, army: int) -> list[str]:

@@ -81,8 +81,7 @@ def legal_commands(table, seat: int) -> list[dict]:
 def legal_offers(table, seat: int) -> list[Offer]:
     """The seat's legal commands in their compact form (offers.py): each count or chip-bearer
     variant of a move is one offer, so asking "how many?" needs no list of every count."""
-    with board.still(table.game, table.version):
-        return _offers(table, seat)
+    return _offers(table, seat)
 
 
 # Kinds `first_offers` may give in part (at least two offers, or one of several commands):
@@ -93,8 +92,7 @@ PARTIAL = frozenset({"march"})
 def first_offers(table, seat: int) -> list[Offer]:
     """`legal_offers` as the choice tree's first question needs them: in the order of
     `legal_offers`, but the kinds of PARTIAL given in part where finding them all is costly."""
-    with board.still(table.game, table.version):
-        return _offers(table, seat, first=True)
+    return _offers(table, seat, first=True)
 
 
 def _offers(table, seat: int, first: bool = False) -> list[Offer]:
@@ -172,21 +170,20 @@ def sources(table, first: bool = False) -> list[Source] | None:
 def kind_offers(table, seat: int, kind: str) -> list[Offer] | None:
     """The seat's offers of one kind that hold a command, as `legal_offers` lists them, found
     without the other kinds' (legal.sources); None at a moment listed only whole."""
-    with board.still(table.game, table.version):
-        ps = kept_prompts(table)
-        if not ps or ps[0].seat != seat:
-            return []
-        found = sources(table)
-        if found is None:
-            return None
-        want = frozenset({kind})
-        return [
-            o
-            for i, (kinds, offers) in enumerate(found)
-            if kind in kinds
-            for o in read(table, i, offers, want).whole()
-            if o.cmd["kind"] == kind and o.holds()
-        ]
+    ps = kept_prompts(table)
+    if not ps or ps[0].seat != seat:
+        return []
+    found = sources(table)
+    if found is None:
+        return None
+    want = frozenset({kind})
+    return [
+        o
+        for i, (kinds, offers) in enumerate(found)
+        if kind in kinds
+        for o in read(table, i, offers, want).whole()
+        if o.cmd["kind"] == kind and o.holds()
+    ]
 
 
 class _Tap:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import choices as ch
-from engine.games.dragonlords import board, legal
+from engine.games.dragonlords import legal
 from engine.games.dragonlords.choices import chips, labels, names
 from engine.games.dragonlords.legal import legal_offers
 from engine.games.dragonlords.offers import Offer
@@ -149,11 +149,6 @@ def same_choice(table, seat: int, cmd: dict[str, Any]) -> Any:
 
 
 def question(table, seat: int, path: list[Any], words: bool = True) -> ch.Question:
-    with board.still(table.game, table.version):  # a question reads the position, never changes it
-        return _question(table, seat, path, words)
-
-
-def _question(table, seat: int, path: list[Any], words: bool) -> ch.Question:
     now = _now(table, seat)
     rule = now.rule
     if chips_now(table, rule):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import choices as ch
-from engine.games.dragonlords import board, legal
+from engine.games.dragonlords import legal
 from engine.games.dragonlords.offers import Offer
 
 DECISION_KINDS = {"spell", "roll", "choose", "casualty"}
@@ -53,18 +53,17 @@ def bot_question(table, seat: int, path: list[Any]) -> list[ch.Node] | None:
     ps = legal.kept_prompts(table)
     if not ps or ps[0].seat != seat:
         return None
-    with board.still(game, table.version):
-        found = legal.sources(table)
-        if found is None or not any("done" in kinds for kinds, _ in found):
-            return None
-        if ends_now(table):  # also what a question of `done` alone gives
-            return [ch.leaf("", {"kind": "done"})]
-        kinds = frozenset().union(*(k for k, _ in found)) - {"done"}
-        there = {}
-        if game.phase == "combat":
-            there = _there(table, found, kinds & frozenset(FIGHTING))
-        if not there:
-            there = _there(table, found, kinds)
+    found = legal.sources(table)
+    if found is None or not any("done" in kinds for kinds, _ in found):
+        return None
+    if ends_now(table):  # also what a question of `done` alone gives
+        return [ch.leaf("", {"kind": "done"})]
+    kinds = frozenset().union(*(k for k, _ in found)) - {"done"}
+    there = {}
+    if game.phase == "combat":
+        there = _there(table, found, kinds & frozenset(FIGHTING))
+    if not there:
+        there = _there(table, found, kinds)
     if not there:
         return [ch.leaf("", {"kind": "done"})]
     return [

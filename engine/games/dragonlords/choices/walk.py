@@ -16,7 +16,6 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import choices as ch
-from engine.games.dragonlords import board
 from engine.games.dragonlords import choices as tree
 from engine.games.dragonlords.choices import bot
 from engine.games.dragonlords.offers import Offer
@@ -28,27 +27,25 @@ def bot_walk(
     """(the command, True: a leaf of the tree), or None, having drawn nothing, where the walk
     is left to the tree (the chips question, nothing to decide). `first`: the ruleset's
     `bot_question`, the first question as the habits narrow it where it has a shortcut."""
-    game = table.game
-    with board.still(game, table.version):
-        now = tree._now(table, seat)
-        if tree.chips_now(table, now.rule):
-            return None  # chips.py's own question
-        kept = first(table, seat, [])
-        if kept:
-            kind = _drawn(kept[rng.randrange(len(kept))])
+    now = tree._now(table, seat)
+    if tree.chips_now(table, now.rule):
+        return None  # chips.py's own question
+    kept = first(table, seat, [])
+    if kept:
+        kind = _drawn(kept[rng.randrange(len(kept))])
+    else:
+        offs = now.first()
+        if not offs:
+            return None
+        if len(offs) == 1:
+            (kind,) = offs  # the kind's question is the first (no narrowing: one kind)
         else:
-            offs = now.first()
-            if not offs:
-                return None
-            if len(offs) == 1:
-                (kind,) = offs  # the kind's question is the first (no narrowing: one kind)
-            else:
-                opts = tree.kind_options(table, seat, offs, False)
-                opts = bot.bot_options(table, seat, [], opts) or opts
-                kind = _drawn(opts[rng.randrange(len(opts))])
-        if isinstance(kind, dict):
-            return kind, True
-        return _below(table, seat, now.of_kind(kind), rng), True
+            opts = tree.kind_options(table, seat, offs, False)
+            opts = bot.bot_options(table, seat, [], opts) or opts
+            kind = _drawn(opts[rng.randrange(len(opts))])
+    if isinstance(kind, dict):
+        return kind, True
+    return _below(table, seat, now.of_kind(kind), rng), True
 
 
 def _drawn(node: ch.Node) -> dict[str, Any] | str:

@@ -30,17 +30,30 @@ def price(game, a: int, what: str) -> int:
     return cost
 
 
-def reinforceable(game, a: int, occ=None, kingdoms: list[str] | None = None) -> list[str]:
+def reinforceable(game, a: int, occ=None) -> list[str]:
     """Own territories of a realm whose kingdom the army holds; no gold, island or teleportal
-    (§3.7). `kingdoms`: board.kingdoms_held of the army, when the caller has them."""
+    (§3.7); from the occupancy kept across events unless another one is given."""
+    if occ is None:
+        return list(board.derived(game, ("reinforceable", a), lambda: _reinforceable(game, a, None)))
+    return _reinforceable(game, a, occ)
+
+
+def _reinforceable(game, a: int, occ) -> list[str]:
     w = world()
-    ks = set(board.kingdoms_held(game, a, occ) if kingdoms is None else kingdoms)
+    ks = set(board.kingdoms_held(game, a, occ))
     return [x for x in board.held(game, a, occ) if w.realm.get(x) and w.kingdom_of[w.realm[x]] in ks]
 
 
-def ship_spots(game, a: int, occ=None, kingdoms: list[str] | None = None) -> list[tuple[str, str]]:
+def ship_spots(game, a: int, occ=None) -> list[tuple[str, str]]:
+    """Where a ship bought may dock: a harbour of a `reinforceable` territory (§3.7)."""
+    if occ is None:
+        return list(board.derived(game, ("ship_spots", a), lambda: _ship_spots(game, a, None)))
+    return _ship_spots(game, a, occ)
+
+
+def _ship_spots(game, a: int, occ) -> list[tuple[str, str]]:
     w = world()
-    return [(x, z) for x in reinforceable(game, a, occ, kingdoms) for z in w.harbours[x]]
+    return [(x, z) for x in reinforceable(game, a, occ) for z in w.harbours[x]]
 
 
 def ships_total(game) -> int:
@@ -59,11 +72,7 @@ def purchase_legal(table, a: int) -> list[dict]:
     # `buy` takes the figure out of the box at once: the supply alone is what is left to buy
     if army.supply > 0 and price(game, a, race) <= gold:
         out.append({"kind": "buy", "what": race})
-    if (
-        ships_total(game) < SHIP_PIECES
-        and price(game, a, "ship") <= gold
-        and ship_spots(game, a, None, kingdoms)
-    ):
+    if ships_total(game) < SHIP_PIECES and price(game, a, "ship") <= gold and ship_spots(game, a):
         out.append({"kind": "buy", "what": "ship"})
     return out
 
@@ -152,7 +161,7 @@ def enemy_held(game, a: int, x: str, occ) -> bool:
 
 
 class Ground(NamedTuple):
-    """Where an army stands at the start of a combat decision: its own territories (unsorted),
+    """Where an army stands at the start of a combat decision: its own territories (sorted),
     the places enemies hold, and the places it must fight first (where it stands with an enemy
     after a landing, teleport or wasteland exit, or two blockades in one sea zone, §3.4/general)."""
 
@@ -163,11 +172,21 @@ class Ground(NamedTuple):
 
 def ground(table, a: int) -> Ground:
     """`Ground` of the army now, kept for the event (a bot's first question and the kind it
-    opens read it both)."""
+    opens read it both); its land part kept until who stands where changes (board.derived)."""
     return once(table, ("dl.ground", a), lambda: _ground(table.game, a))
 
 
 def _ground(game, a: int) -> Ground:
+    land = board.derived(game, ("ground", a), lambda: _land(game, a))
+    armies, seat = game.armies, game.armies[a].seat
+    sea = [
+        z for z, bl in board.blockades(game).items() if a in bl and any(armies[o].seat != seat for o in bl)
+    ]
+    return land._replace(fights=sorted({*land.fights, *sea})) if sea else land
+
+
+def _land(game, a: int) -> Ground:
+    """`Ground` without the sea: from the occupancy alone."""
     w = world()
     occ = board.occupancy(game)
     seat = game.armies[a].seat  # enemy land: held by armies of other seats only (board.allies)
@@ -185,11 +204,9 @@ def _ground(game, a: int) -> Ground:
                 fights.append(x)
             if friends.isdisjoint(who):
                 enemies.add(x)
-    armies = game.armies
-    for z, bl in board.blockades(game).items():
-        if a in bl and any(armies[o].seat != seat for o in bl):
-            fights.append(z)
-    return Ground(mine, enemies, sorted(set(fights)))
+    mine.sort()
+    fights.sort()
+    return Ground(mine, enemies, fights)
 
 
 COMBAT_KINDS = frozenset({"fight", "attack", "sneak", "march", "burn", "done"})
@@ -223,7 +240,7 @@ def combat_offers(table, a: int, want: frozenset[str], marches: bool = True) -> 
     # read directly, not through board.plain/units/heroes_at: asked for every own territory
     troops, by_place, no_fights, key = game.troops, board.heroes_by_place(game), game.no_fight, str(a)
     barred = w.tundra if game.short else frozenset()
-    for o in sorted(mine):
+    for o in mine:
         here = by_place.get((o, a), ())
         plain = troops.get(o, _NONE).get(key, 0)
         units, no_fight = plain + len(here), no_fights.get(o, 0)
@@ -395,11 +412,10 @@ def transfer_moves(table, a: int) -> Iterator[Offer]:
 
 def reinforce_legal(table, a: int) -> list[dict]:
     game = table.game
-    occ = None  # holdings alone are asked: board.held finds them without an occupancy
     bought = game.armies[a].bought
     out = []
     if any(n for k, n in bought.items() if k != "ship"):
-        out += [{"kind": "place", "to": x} for x in reinforceable(game, a, occ)]
+        out += [{"kind": "place", "to": x} for x in reinforceable(game, a)]
     if bought.get("ship"):
-        out += [{"kind": "dock", "to": x, "zone": z} for x, z in ship_spots(game, a, occ)]
+        out += [{"kind": "dock", "to": x, "zone": z} for x, z in ship_spots(game, a)]
     return out or [{"kind": "done"}]
