@@ -47,7 +47,8 @@ def test_a_turn_search_does_not_answer_with_an_idle_command(monkeypatch):
     assert all(a in g.legal(seat) for a in answers)
 
 
-def test_the_whole_search_does_not_answer_with_an_idle_command():
+def test_the_whole_search_does_not_answer_with_an_idle_command(monkeypatch):
     g, seat = _herbalist_with_nothing_else()
+    monkeypatch.setattr(type(g.ruleset), "search_own_turn", False)
     answers = [search.mcts(g, seat, None, random.Random(s), 8) for s in range(6)]
     assert IDLE not in answers, answers
