@@ -41,17 +41,17 @@ by a pick is never enumerated.
   choice tried, and every iteration valued the seat's position alike (most decisions of a card game: buying one card
   or another changes no score yet); the visits the skipped iterations would have given are
   counted, not played. The answer is the most visited path of the seat's own questions in the
-  real game.
-- A turn search, where the ruleset asks for it (`search_own_turn`: duel, Rune Age), is MCTS
-  over the deciding seat's own turn on common random numbers: selection ends where another
-  seat is to act; the options the iteration takes at the seat's questions already asked are
-  chosen first (`_plan`), and the k-th visit of a command plays world k mod `WORLDS` with the
-  k-th future of chance and of the walks' choices, so two cards are compared on the same dice,
-  as greedy compares them. It stops early only when every question of its decision is settled,
-  and a flat stop needs `FUTURES` futures besides. Why: duel's MCTS, searching the rival's
-  replies below each card with fresh dice every iteration, played its highest card in 85% of
-  its decisions at 256 iterations and barely beat greedy (0.507); the turn search plays it in
-  99% (the rest indifferent) and wins 0.525, significantly.
+  real game, passing over a command that would leave the game as it was (`_busy_answer`).
+- A turn search, where the ruleset asks for it (`search_own_turn`: duel, Rune Age, Mage
+  Knight), is MCTS over the deciding seat's own turn on common random numbers: selection ends
+  where another seat is to act; the options the iteration takes at the seat's questions
+  already asked are chosen first (`_plan`), and the k-th visit of a command plays world k mod
+  `WORLDS` with the k-th future of chance and of the walks' choices, so two cards are compared
+  on the same dice, as greedy compares them. It stops early only when every question of its
+  decision is settled, and a flat stop needs `FUTURES` futures besides. Why: duel's MCTS,
+  searching the rival's replies below each card with fresh dice every iteration, played its
+  highest card in 85% of its decisions at 256 iterations and barely beat greedy (0.507); the
+  turn search plays it in 99% (the rest indifferent) and wins 0.525, significantly.
 """
 
 from __future__ import annotations
