@@ -1,14 +1,34 @@
 """MCTS never answers with a command that changes nothing while it has another: a turn search
-in Mage Knight chose the Herbalist's readying of itself (idle: it spends the unit and readies
-it again) at every decision of a flat turn, and the game hit the command limit."""
+in Mage Knight chose the Herbalist's readying of itself (it spends the unit and readies it
+again: the game as it was) at every decision of a flat turn, and the game hit the command
+limit."""
 
 import random
 
+import pytest
+
 import runeledger
 from bots import search, tree_walk
+from engine.fork import Game
 from engine.games.mage_knight.state import Unit
 
 IDLE = {"kind": "activate", "unit": "herbalist#1", "ability": 1, "option": 0, "pay": ""}
+
+
+@pytest.fixture
+def idle_herbalist(monkeypatch):
+    """The Herbalist's readying played as the command that changes nothing it was in the stalled
+    game (kept so here whatever the reading of MK:5:Units:6 becomes: these tests are of the
+    search, not of the rule)."""
+    played = Game.apply_unchecked
+
+    def apply_unchecked(self, seat, command):
+        if command == IDLE:
+            self.table.version += 2  # spent, then readied: two events, the state as it was
+            return []
+        return played(self, seat, command)
+
+    monkeypatch.setattr(Game, "apply_unchecked", apply_unchecked)
 
 
 def _herbalist_with_nothing_else():
@@ -30,14 +50,15 @@ def _herbalist_with_nothing_else():
     return g, seat
 
 
-def test_the_herbalist_readying_itself_changes_nothing():
+def test_a_command_that_changes_nothing_is_idle(idle_herbalist):
     g, seat = _herbalist_with_nothing_else()
     assert IDLE in g.legal(seat)
     assert search._idle(g, seat, IDLE)
     assert not search._idle(g, seat, {"kind": "end_turn"})
+    assert not search._idle(g, seat, {**IDLE, "ability": 2})  # a green mana token
 
 
-def test_a_turn_search_does_not_answer_with_an_idle_command(monkeypatch):
+def test_a_turn_search_does_not_answer_with_an_idle_command(idle_herbalist, monkeypatch):
     # Every line of this turn values alike (flat), so the search's tie fell to the first option
     # of each question: the Herbalist, then its first ability, for every seed.
     g, seat = _herbalist_with_nothing_else()
@@ -47,7 +68,7 @@ def test_a_turn_search_does_not_answer_with_an_idle_command(monkeypatch):
     assert all(a in g.legal(seat) for a in answers)
 
 
-def test_the_whole_search_does_not_answer_with_an_idle_command(monkeypatch):
+def test_the_whole_search_does_not_answer_with_an_idle_command(idle_herbalist, monkeypatch):
     g, seat = _herbalist_with_nothing_else()
     monkeypatch.setattr(type(g.ruleset), "search_own_turn", False)
     answers = [search.mcts(g, seat, None, random.Random(s), 8) for s in range(6)]
