@@ -40,13 +40,16 @@ it did no better (64 to 39 over the 200 seeds, 15-17 ms). Measured 2026-11-29 (`
 
 Mage Knight (Full Conquest) and DragonLords, measured 2026-11-29 on the ladder's seeds with an
 8-iteration MCTS: Mage Knight's greedy beats random 0.902 (seeds 84 to 2 of 200 games) since
-the search bots weigh a decision's first question whole (`search_widens`), and its MCTS does
-not beat greedy (0.47, 3 to 4 of 16); DragonLords' greedy beats random 0.81 (13 to 1 of 40),
-and once the search bots stopped reading a rival's chips (`resample_hidden`) MCTS at 32
-iterations did not beat greedy (0.50, 5 to 6 of 40). Cost on the 2-core machine: Mage
-Knight's greedy against random 308 CPU-s for 200 games, its MCTS against greedy 464 CPU-s for
-16 (one pair ran to the command limit); DragonLords' greedy against random 165 CPU-s for 40,
-MCTS 32 against greedy 852 CPU-s for 40.
+the search bots weigh a decision's first question whole (`search_widens`). Its MCTS is the
+turn search (`search_own_turn`) and beats greedy 0.625 of 200 games, seeds 43 to 17
+(0.59-0.81: met), none stalled; the whole search had not (0.47, 3 to 4 of 16, about 29 CPU-s
+a game), and the turn search's first trial stalled 2 of 10 pairs on an idle command (the
+Herbalist readying itself), which MCTS now passes over. DragonLords' greedy beats random 0.81
+(13 to 1 of 40), and once the search bots stopped reading a rival's chips (`resample_hidden`)
+MCTS at 32 iterations did not beat greedy (0.50, 5 to 6 of 40). Cost on the 2-core machine:
+Mage Knight's greedy against random 308 CPU-s for 200 games, its MCTS against greedy 745 CPU-s
+for 200 (3.7 CPU-s a game; 17 ms per MCTS decision, 22 per greedy one); DragonLords' greedy
+against random 165 CPU-s for 40, MCTS 32 against greedy 852 CPU-s for 40.
 
 `python -m bench.ladder --games 200 [--rulesets duel,epochs] [--iterations 32]` prints the rows;
 `make bench` runs it (bench/run.py, section "ladder").
@@ -77,9 +80,9 @@ DUEL_ITERATIONS = 256  # duel's MCTS: few iterations cannot tell its cards apart
 RUNE_AGE_FACTOR = 2  # Rune Age's edge over greedy (0.57-0.59) is significant in 400 games, not one lucky 200
 FACTORS = {"duel": DUEL_FACTOR, "rune-age": RUNE_AGE_FACTOR}  # games × the run's, adjacent rungs
 # (ruleset, options, games per pairing or None for the run's number, MCTS iterations or None)
-# DragonLords and Mage Knight play the run's number of games with a lighter MCTS (8 iterations);
-# what a game of theirs costs, as measured, is in the module docstring (a greedy game ~1.5 CPU-s,
-# an MCTS game several times that, more where a pair runs to the command limit).
+# DragonLords and Mage Knight play the run's number of games with a lighter MCTS (8 iterations;
+# Mage Knight's, the turn search, beats greedy with it); what a game of theirs costs, as measured,
+# is in the module docstring (a greedy game ~1.5 CPU-s, an MCTS game several times that).
 CASES: tuple[tuple[str, dict[str, Any], int | None, int | None], ...] = (
     ("duel", {}, None, DUEL_ITERATIONS),
     ("epochs", {}, None, None),

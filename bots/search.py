@@ -41,17 +41,17 @@ by a pick is never enumerated.
   choice tried, and every iteration valued the seat's position alike (most decisions of a card game: buying one card
   or another changes no score yet); the visits the skipped iterations would have given are
   counted, not played. The answer is the most visited path of the seat's own questions in the
-  real game.
-- A turn search, where the ruleset asks for it (`search_own_turn`: duel, Rune Age), is MCTS
-  over the deciding seat's own turn on common random numbers: selection ends where another
-  seat is to act; the options the iteration takes at the seat's questions already asked are
-  chosen first (`_plan`), and the k-th visit of a command plays world k mod `WORLDS` with the
-  k-th future of chance and of the walks' choices, so two cards are compared on the same dice,
-  as greedy compares them. It stops early only when every question of its decision is settled,
-  and a flat stop needs `FUTURES` futures besides. Why: duel's MCTS, searching the rival's
-  replies below each card with fresh dice every iteration, played its highest card in 85% of
-  its decisions at 256 iterations and barely beat greedy (0.507); the turn search plays it in
-  99% (the rest indifferent) and wins 0.525, significantly.
+  real game, passing over a command that would leave the game as it was (`_busy_answer`).
+- A turn search, where the ruleset asks for it (`search_own_turn`: duel, Rune Age, Mage
+  Knight), is MCTS over the deciding seat's own turn on common random numbers: selection ends
+  where another seat is to act; the options the iteration takes at the seat's questions
+  already asked are chosen first (`_plan`), and the k-th visit of a command plays world k mod
+  `WORLDS` with the k-th future of chance and of the walks' choices, so two cards are compared
+  on the same dice, as greedy compares them. It stops early only when every question of its
+  decision is settled, and a flat stop needs `FUTURES` futures besides. Why: duel's MCTS,
+  searching the rival's replies below each card with fresh dice every iteration, played its
+  highest card in 85% of its decisions at 256 iterations and barely beat greedy (0.507); the
+  turn search plays it in 99% (the rest indifferent) and wins 0.525, significantly.
 """
 
 from __future__ import annotations
@@ -70,6 +70,7 @@ from bots.heuristics import win_chance, win_chances
 from engine.choices import Node
 from engine.fork import Frozen
 from engine.table import Table
+from projections.state import encode
 
 _canon = msgspec.json.Encoder(order="sorted")
 WORLDS = 8  # MCTS: determinizations per decision (dealt when first played); iterations play copies
@@ -420,7 +421,35 @@ def mcts(
             if flat:
                 _coast(root, iterations - i - 1, mine.pop(), c)
             break
-    return _answer(root, game, seat, legal, rng)
+    return _busy_answer(root, game, seat, legal, rng)
+
+
+def _idle(game, seat: int, cmd: dict[str, Any]) -> bool:
+    """`cmd` leaves the game as it was (but for the count of its events): the seat would decide
+    again in the same state (Mage Knight's Herbalist readying itself)."""
+    g = game.clone(record=False)
+    try:
+        g.apply_unchecked(seat, cmd)
+    except Exception:
+        return False
+    g.table.version = game.table.version
+    return encode(g.table) == encode(game.table)
+
+
+def _busy_answer(
+    root: _Node, game, seat: int, legal: list[dict[str, Any]] | None, rng: random.Random
+) -> dict[str, Any]:
+    """`_answer`, passing over a command that changes nothing while the search has another.
+    Why: such a command's subtree holds the whole decision again, so a search values it as
+    well as the best option, and a flat search's tie falls to the first option of a question
+    whatever the futures: a turn search in Mage Knight chose the Herbalist's idle readying of
+    itself 19,998 times in a row, until the game hit the command limit."""
+    skip: set[int] = set()
+    while True:
+        cmd, node = _answer(root, game, seat, legal, rng, skip)
+        if node is None or not _idle(game, seat, cmd):
+            return cmd
+        skip.add(id(node))
 
 
 def _turn_search(ruleset) -> bool:
@@ -522,10 +551,16 @@ def _coast(root: _Node, left: int, value: float, c: float) -> None:
 
 
 def _answer(
-    root: _Node, game, seat: int, legal: list[dict[str, Any]] | None, rng: random.Random
-) -> dict[str, Any]:
+    root: _Node,
+    game,
+    seat: int,
+    legal: list[dict[str, Any]] | None,
+    rng: random.Random,
+    skip: frozenset[int] | set[int] = frozenset(),
+) -> tuple[dict[str, Any], _Node | None]:
     """Down the real game's questions by the most visited option (the random walk below
-    where the search never went)."""
+    where the search never went): (the command, the search node it ends on, None where the
+    random walk chose). Nodes in `skip` (by identity) are passed over."""
     rs, table = game.ruleset, game.table
     ask = tree_walk.asker(rs, table, seat, legal)
     node: _Node = root
@@ -533,19 +568,24 @@ def _answer(
     opts = ask(path).options
     while True:
         opts = _narrowed(rs, table, seat, path, opts)
-        known = [(node.children[k], o) for o in opts if (k := _canon.encode(o)) in node.children]
+        known = [
+            (ch, o)
+            for o in opts
+            if (ch := node.children.get(_canon.encode(o))) is not None and id(ch) not in skip
+        ]
         if not known:
             o = opts[rng.randrange(len(opts))]
             cmd, leaf = tree_walk.below(rs, table, seat, rng, ask, o, path)
-            return as_listed(rs, table, seat, cmd, leaf)
+            return as_listed(rs, table, seat, cmd, leaf), None
         node, o = max(known, key=lambda x: (x[0].n, x[0].w))
         if o.command is not None:
-            return o.command
+            return o.command, node
         if o.pick is not None:
-            played = [x for x in node.children.values() if x.cmd is not None]
+            played = [x for x in node.children.values() if x.cmd is not None and id(x) not in skip]
             if played:
-                return max(played, key=lambda x: (x.n, x.w)).cmd or {}
-            return as_listed(rs, table, seat, tree_walk.pick_values(o.pick, rng), False)
+                best = max(played, key=lambda x: (x.n, x.w))
+                return best.cmd or {}, best
+            return as_listed(rs, table, seat, tree_walk.pick_values(o.pick, rng), False), None
         path, opts = _next(ask, o, path)
 
 

@@ -1,4 +1,4 @@
-"""MCTS's turn search (`Ruleset.search_own_turn`, duel and Rune Age): the seat's own turn searched on common
+"""MCTS's turn search (`Ruleset.search_own_turn`, duel, Rune Age and Mage Knight): the seat's own turn searched on common
 random numbers, so options are compared on the same dice, and stopped only when the whole
 decision is settled."""
 
@@ -20,9 +20,10 @@ def _holding(cards: list[str], seed: int = 1):
     return g
 
 
-def test_duel_and_rune_age_search_their_own_turn():
+def test_duel_rune_age_and_mage_knight_search_their_own_turn():
     assert search._turn_search(_holding(["Jab#1"]).ruleset)
     assert search._turn_search(runeledger.open("rune-age", 2, seed=1).ruleset)
+    assert search._turn_search(runeledger.open("mage-knight", 2, seed=1).ruleset)
     for other in ("thunderstone", "epochs"):  # the whole search: they beat greedy 0.72 and 0.91 with it
         assert not search._turn_search(runeledger.open(other, 2, seed=1).ruleset)
 

@@ -212,3 +212,7 @@ class MageKnight(Ruleset):
     # the route's step), and greedy following them valued its options differently at 3 of 43
     # questions of a game (greedy against random 0.55 of 40 games; whole, 0.90 of 200)
     search_widens = True
+    # MCTS searches the seat's own turn on common random numbers (bots.search's turn search):
+    # the whole search at 8 iterations did not beat greedy (0.47, seeds 3 to 4 of 16 games,
+    # about 29 CPU-s a game); the turn search won 0.76 of 40 (seeds 13 to 2), 3.6 CPU-s a game
+    search_own_turn = True
