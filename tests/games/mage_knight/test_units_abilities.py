@@ -108,3 +108,19 @@ def test_altem_mages_cold_fire_block_grows_with_blue_and_red_mana():
     assert values == [5, 7, 9]
     activate(eng, gid, 1, option=7, pay="token:blue+token:red")
     assert pool(eng, gid) == [("block", "coldfire", 9)] and player(eng, gid).tokens == []
+
+
+def test_herbalist_readies_another_unit_never_itself():
+    """MK:5:Units:6 (reading): the Herbalist's "ready a level I or II unit" readies another
+    spent unit; with none, the Herbalist, spent to use it, stays spent (readying itself changed
+    nothing and let a search choose the same command for ever)."""
+    eng, gid = sit("cards_village", units=["herbalist"])
+    herbalist = player(eng, gid).units[0].uid
+    eng.submit(gid, 0, legal(eng, gid, kind="activate", unit=herbalist, ability=1)[0])
+    assert not player(eng, gid).units[0].ready
+    eng, gid = sit("cards_village", units=["herbalist", "thugs"])
+    herbalist, thugs = (u.uid for u in player(eng, gid).units)
+    eng.submit(gid, 0, legal(eng, gid, kind="activate", unit=thugs, ability=2)[0])
+    eng.submit(gid, 0, legal(eng, gid, kind="activate", unit=herbalist, ability=1)[0])
+    ready = {u.uid: u.ready for u in player(eng, gid).units}
+    assert ready == {herbalist: False, thugs: True}

@@ -295,7 +295,11 @@ def resolve(ctx, table, seat: int, atoms: list, rule: str, source: str = "") -> 
         elif kind == "take_wound":
             take_wounds(ctx, table, seat, v, rule)
         elif kind == "ready_unit_max_level":
-            spent = [u for u in p.units if not u.ready and content().units[u.unit].level <= v]
+            # Another unit: the unit whose ability this is was spent to use it and does not
+            # ready itself (reading of MK:5:Units:6; readying itself would change nothing).
+            spent = [
+                u for u in p.units if not u.ready and u.uid != source and content().units[u.unit].level <= v
+            ]
             if spent:
                 ctx.emit("mk.unit", {"seat": seat, "uid": spent[0].uid, "ready": True}, rule="MK:5:Units:6")
 
