@@ -291,7 +291,7 @@ def duel_ceiling(games: int, say=lambda _t: None) -> tuple[Row, dict[str, Any]]:
 
 def measure(
     games: int = GAMES,
-    iterations: int = 32,
+    iterations: int | None = None,
     playout: int = 0,
     rulesets: tuple[str, ...] | None = None,
     say=lambda _t: None,
@@ -302,7 +302,8 @@ def measure(
             continue
         n = min(games, few) if few else games
         factor = FACTORS.get(ruleset, 1)
-        got, d = ladder(ruleset, options, n, light or iterations, playout, say, factor)
+        # --iterations, when given, is every case's; else a case's own, else 32
+        got, d = ladder(ruleset, options, n, iterations or light or 32, playout, say, factor)
         rows += got
         detail[ruleset] = d
         if ruleset == "duel":
@@ -314,7 +315,12 @@ def measure(
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.ladder", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=GAMES, help="games per pairing (seats swapped)")
-    ap.add_argument("--iterations", type=int, default=32, help="MCTS iterations per decision")
+    ap.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="MCTS iterations per decision (default: each ruleset's own, else 32)",
+    )
     ap.add_argument("--playout", type=int, default=0, help="MCTS playout commands after the turn ends")
     ap.add_argument("--rulesets", default="", help="comma-separated; default all six")
     args = ap.parse_args(argv)

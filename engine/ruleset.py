@@ -247,7 +247,7 @@ class Ruleset:
     common_goal_weight: ClassVar[float] = 0.0
     # MCTS searches only the deciding seat's own turn, comparing its options on the same dice
     # (bots.search's turn search): for games where a rival's reply does not depend on the
-    # option taken and searching it only adds chance to the comparison (duel, Rune Age).
+    # option taken and searching it only adds chance to the comparison (duel, Rune Age, Mage Knight).
     search_own_turn: ClassVar[bool] = False
     # The search bots weigh the first question of a decision whole, without the random bot's
     # habits (`bot_options`), where those habits already make the choices a search should weigh
