@@ -39,12 +39,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine import choices as tree
 from engine.games.mage_knight import state
-from engine.games.mage_knight.bots.estimate import city_need
-from engine.games.mage_knight.bots.goals import explore_goals, hostile_cities, prey, route_costs
+from engine.games.mage_knight.bots.estimate import card_best, city_need
+from engine.games.mage_knight.bots.goals import (
+    RECRUIT_SITES,
+    explore_goals,
+    hostile_cities,
+    prey,
+    route_costs,
+    stand_in,
+    strongest,
+)
 from engine.games.mage_knight.choices.tree import turn_commands
 from engine.games.mage_knight.cities.rules import city_fame
+from engine.games.mage_knight.combat.abilities import targetable
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.turn.actions import pool, recruit_cost
 from engine.mechanics.per_state import once
 from engine.mechanics.zones import card_name
 
@@ -64,11 +75,13 @@ SIDESTEPS = ("challenge", "explore")  # what an assault line leaves for another 
 @dataclass(frozen=True)
 class Line:
     """A purposeful line for the turn planner (bots/planner.py reads these fields): `lead`
-    gives the command to play now or None, `avoid` the kinds kept off, `plans` its candidates."""
+    gives the command to play now or None, `avoid` the kinds kept off, `plans` its candidates
+    (0: every candidate no other line takes), `habits` the planner's own habits."""
 
     lead: Any
     avoid: tuple[str, ...] = ()
     plans: int = 1
+    habits: Any = None
 
 
 def city_spaces(game) -> list[str]:
@@ -129,18 +142,18 @@ def _recruit_spaces(table, seat: int) -> list[str]:
     p = game.players[seat]
     if len(p.units) >= p.command:
         return []
+    sites = {s for u in offered(table) for s in content().units[u].recruit_sites}
+    return sorted(k for k, sp in game.board.spaces.items() if sp.site in sites and open_to(sp, seat))
+
+
+def offered(table) -> list[str]:
+    """The units of the offer (content ids)."""
     units = content().units
-    sites = {
-        s
-        for u in table.zone(state.UNIT_OFFER)
-        if card_name(u) in units
-        for s in units[card_name(u)].recruit_sites
-    }
-    return sorted(
-        k
-        for k, sp in game.board.spaces.items()
-        if sp.site in sites and (sp.site in OPEN_SITES or sp.conquered_by == seat)
-    )
+    return [card_name(u) for u in table.zone(state.UNIT_OFFER) if card_name(u) in units]
+
+
+def open_to(sp, seat: int) -> bool:
+    return sp.site in OPEN_SITES or sp.conquered_by == seat
 
 
 def late(game) -> bool:
@@ -160,14 +173,98 @@ def assault(table, seat: int) -> dict[str, Any] | None:
     return next((c for c in turn_commands(table, seat, "move") if c.get("to") in spaces), None)
 
 
-ASSAULT = Line(assault, SIDESTEPS, ASSAULT_PLANS)
+def habits(table, seat: int):
+    """The planner's own habits for the seat's decision now (an overlay of the random bot's,
+    bots/planner.Line.habits), or None where they add nothing: block in a fight where the
+    hand can stop an attack (`blocking`), and leave a site where no unit can be recruited
+    (`leaving`)."""
+    game = table.game
+    c = game.combat
+    if c is not None:
+        return blocking if c.phase == "block" and block_helps(table, seat, c) else None
+    if game.phase == "turn" and game.active == seat and idle_site(table, seat):
+        return leaving
+    return None
+
+
+def block_helps(table, seat: int, c) -> bool:
+    """The block pooled and the hand's best block reach the smallest attack not blocked yet."""
+    attacks = [a.value for e in targetable(c) for a in e.attacks if not a.blocked and not a.summon]
+    if not attacks:
+        return False
+    pooled = sum(x.value for x in c.pool if x.kind == "block")
+    hand = sum(card_best(card_name(x), ("block",)) for x in table.zone(state.hand(seat)))
+    return pooled + hand >= min(attacks)
+
+
+def blocking(inner, table, seat: int, path: list[Any], options: list) -> list:
+    """Where the random bot's habits end the block phase (they block only with cards the
+    attack phase will not need, so three city defenders knock out a hero who never blocks),
+    also the cards to block with: a wound short of a knock-out keeps the hand for the attack.
+    The planner keeps whichever turn ends worth more."""
+    kept = inner(table, seat, path, options)
+    if path or any(tree.kind_of(o) != "next" for o in kept):
+        return kept
+    return [o for o in options if tree.kind_of(o) == "play"] + list(kept)
+
+
+def idle_site(table, seat: int) -> bool:
+    """The hero stands on a site where the random bot's recruit habit spends the turn on
+    influence (it looks only for a unit in the offer and counts 2 influence a card), though no
+    unit of the offer may be recruited there, or the hand's influence cannot pay the cheapest
+    that may."""
+    game = table.game
+    p = game.players[seat]
+    sp = game.board.spaces.get(p.pos) if p.pos else None
+    if sp is None or sp.site not in RECRUIT_SITES or len(p.units) >= p.command or game.combat is not None:
+        return False
+    units = content().units
+    here = [u for u in offered(table) if sp.site in units[u].recruit_sites] if open_to(sp, seat) else []
+    if not here:
+        return True
+    hand = sum(card_best(card_name(x), ("influence",)) for x in table.zone(state.hand(seat)))
+    return pool(table, seat) + hand < min(recruit_cost(table, seat, u) for u in here)
+
+
+STEPS = ("move", "challenge")  # how a hero leaves a site (travel's step or a fight on the way)
+
+
+def leaving(inner, table, seat: int, path: list[Any], options: list) -> list:
+    """On an idle site: at the turn's first question the step the travel habit takes when no
+    card is played for influence (else the cards, as the habits keep them); choosing a card,
+    the one with the most move points."""
+    if not path:
+        kept = inner(table, seat, path, options)
+        if not kept or any(tree.kind_of(o) != "play" for o in kept):
+            return kept
+        rest = [o for o in options if tree.kind_of(o) != "play"]
+        steps = [o for o in (inner(table, seat, path, rest) if rest else []) if tree.kind_of(o) in STEPS]
+        return steps or kept
+    if not options or path[0] != ["kind", "play"]:
+        return inner(table, seat, path, options)
+    cmds = [o.command if o.command is not None else stand_in(_fields(o.expand)) for o in options]
+    best = strongest(table, cmds, ("move",))
+    return [o for o, c in zip(options, cmds, strict=True) if any(c is b for b in best)] or inner(
+        table, seat, path, options
+    )
+
+
+def _fields(path: Any) -> dict[str, Any]:
+    """The fields a lazy step's path names (`[field, value]` steps)."""
+    return {step[0]: step[1] for step in path if isinstance(step, list) and len(step) == 2}
+
+
+STEADY_PLANS = 0  # the planner's other candidates (bots/planner.Line: plans 0)
+STEADY = Line(None, (), STEADY_PLANS, habits)
+ASSAULT = Line(assault, SIDESTEPS, ASSAULT_PLANS, habits)
 
 
 def lines(table, seat: int) -> list[Line]:
     """Purposeful candidate turns worth trying now, outside combat in the seat's own turn: an
-    assault when a hostile city is within REACH move points."""
+    assault when a hostile city is within REACH move points; every candidate with the
+    planner's own habits (`habits`)."""
     game = table.game
     if game.combat is not None or game.phase != "turn" or game.active != seat:
-        return []
+        return [STEADY]
     reach = LATE_REACH if late(game) else REACH
-    return [ASSAULT] if distance(table, seat, city_spaces(game)) <= reach else []
+    return [STEADY, ASSAULT] if distance(table, seat, city_spaces(game)) <= reach else [STEADY]
