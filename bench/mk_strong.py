@@ -233,8 +233,10 @@ def main(argv: list[str] | None = None) -> int:
     for kind in args.bots.split(","):
         tally = Tally()
         for i in range(args.first, args.first + args.games):
+            cities = tally.cities
             play(kind, args.scenario, args.players, f"{args.scenario}-{args.players}-{i}", tally)
-            print(f"{kind} game {i}: done", file=sys.stderr, flush=True)
+            took = " (a city conquered)" if tally.cities > cities else ""
+            print(f"{kind} game {i}: done{took}", file=sys.stderr, flush=True)
         print(f"{args.scenario}, {args.players} players, seeds {args.first}..{args.first + args.games - 1}")
         print("\n".join(tally.lines(kind)), flush=True)
     return 0

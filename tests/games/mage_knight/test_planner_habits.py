@@ -40,6 +40,21 @@ def test_in_the_block_phase_of_an_assault_the_planner_also_tries_blocking():
     assert kinds(campaign.blocking(game.ruleset.bot_options, t, 0, [], options)) == ["play", "next"]
 
 
+def test_a_fight_that_knocks_no_one_out_is_left_to_the_habits():
+    """Blocking there lost more fights than it saved wounds: the cards stay for the attack."""
+    eng, gid = started("4,-4", ["march", "rage", "determination", "stamina"])
+    eng.submit(gid, 0, MARCH)
+    eng.submit(gid, 0, {"kind": "move", "to": CITY})
+    eng.submit(gid, 0, {"kind": "next"})
+    t = _fork(eng, gid).table
+    c = t.game.combat
+    assert campaign.knocked_out_ahead(t, 0, c)
+    for e in c.enemies[1:]:  # only the first defender's attack left
+        for a in e.attacks:
+            a.blocked = True
+    assert not campaign.knocked_out_ahead(t, 0, c) and campaign.habits(t, 0) is None
+
+
 def test_with_no_block_in_hand_the_habits_stand():
     eng, gid = started("4,-4", ["march", "wound", "wound"])
     eng.submit(gid, 0, MARCH)
