@@ -101,3 +101,12 @@ def test_a_line_with_habits_walks_by_them_and_the_steady_line_takes_the_other_ca
     monkeypatch.setattr(planner, "sample_turn", lambda g, s, rng, chance, line: (0.0, [(0, line)]))
     assert campaign.lines(game.table, 0) == [campaign.STEADY]
     assert planner.plan_turn(game, 0, random.Random(1), plans=3) == [(0, campaign.STEADY)]
+
+
+def test_a_village_is_kept_where_the_hand_pays_for_healing_a_wound():
+    """Healing costs 3 influence at a village (MK:8:Interact:4b): three cards sideways pay it,
+    two do not (nor the Foresters' 5)."""
+    eng, gid = started(VILLAGE, ["march", "rage", "stamina", "wound"])
+    assert not campaign.idle_site(eng.table(gid), 0)
+    short, short_gid = started(VILLAGE, ["march", "rage", "wound"])
+    assert campaign.idle_site(short.table(short_gid), 0)
