@@ -110,3 +110,31 @@ def test_a_village_is_kept_where_the_hand_pays_for_healing_a_wound():
     assert not campaign.idle_site(eng.table(gid), 0)
     short, short_gid = started(VILLAGE, ["march", "rage", "wound"])
     assert campaign.idle_site(short.table(short_gid), 0)
+
+
+def test_beside_an_enemy_it_would_not_defeat_the_hero_steps_where_it_provokes_none():
+    eng, gid = started("0,0", ["march", "rage", "stamina"])  # at the portal
+    eng.submit(gid, 0, MARCH)
+    game = _fork(eng, gid)
+    t = game.table
+    assert campaign.habits(t, 0) is None
+    dragon = t.game.board.spaces["0,1"]  # beside the portal and the plains at 1,0, not at 0,-1
+    dragon.rampaging, dragon.enemies = "red", ["red_fire_dragon#1"]
+    assert campaign.beside_danger(t, 0) == ["0,1"] and campaign.habits(t, 0) is campaign.wary
+    where = [["kind", "move"]]
+    steps = tree.walk(game.ruleset, t, 0, where, False).options
+    assert sorted(o.command["to"] for o in steps) == ["0,-1", "1,0"]
+    kept = campaign.wary(game.ruleset.bot_options, t, 0, where, steps)
+    assert [o.command["to"] for o in kept] == ["0,-1"]
+
+
+def test_on_an_idle_site_beside_danger_both_habits_apply():
+    eng, gid = started(VILLAGE, ["march", "rage", "wound"])
+    game = _fork(eng, gid)
+    t = game.table
+    dragon = t.game.board.spaces["1,-3"]
+    dragon.rampaging, dragon.enemies = "red", ["red_fire_dragon#1"]
+    both = campaign.habits(t, 0)
+    assert both not in (None, campaign.leaving, campaign.wary)
+    options = first_question(game)
+    assert kinds(both(game.ruleset.bot_options, t, 0, [], options)) == ["play"]  # leaving's answer

@@ -32,7 +32,14 @@ other fight and exploring nothing on the way; the rest (cards for move points, t
 the habits'. The worth of the turn's end judges the assault by the garrison it met on the
 determinization (the revealed defenders as they are, fortified, with the city's bonus and
 resistances) against everything the hero brought: it is kept only if the defenders it
-defeated are worth more than its wounds, beside the other plans' ends."""
+defeated are worth more than its wounds, beside the other plans' ends.
+
+Every candidate (the assault line's and the others', `STEADY`) walks by the planner's own
+habits over the random bot's where those fail it (`habits`, asked per decision): blocking in
+a fight that would otherwise knock the hero out (the random bot's habits keep the hand for
+the attack, so three city defenders' 12-15 damage discarded it before the attack phase), and
+leaving a recruit site whose offer the hand cannot pay (the random bot's recruit habit plays
+influence there turn after turn). The random bot and its pinned games keep their habits."""
 
 from __future__ import annotations
 
@@ -41,7 +48,7 @@ from typing import Any
 
 from engine import choices as tree
 from engine.games.mage_knight import state
-from engine.games.mage_knight.bots.estimate import DOUBLED, card_best, city_need
+from engine.games.mage_knight.bots.estimate import DOUBLED, card_best, city_need, combat_power, space_need
 from engine.games.mage_knight.bots.goals import (
     RECRUIT_SITES,
     explore_goals,
@@ -54,9 +61,12 @@ from engine.games.mage_knight.bots.goals import (
 from engine.games.mage_knight.choices.tree import turn_commands
 from engine.games.mage_knight.cities.rules import city_fame
 from engine.games.mage_knight.combat.abilities import targetable
+from engine.games.mage_knight.combat.fight import provoked_spaces
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.map.board import key, unkey
 from engine.games.mage_knight.scenarios.special_rules import recruit_sites
 from engine.games.mage_knight.turn.actions import AA_PRICE, HEAL_PRICE, pool, recruit_cost
+from engine.mechanics import hexgrid
 from engine.mechanics.per_state import once
 from engine.mechanics.zones import card_name
 
@@ -183,9 +193,49 @@ def habits(table, seat: int):
     c = game.combat
     if c is not None:
         return blocking if c.phase == "block" and block_helps(table, seat, c) else None
-    if game.phase == "turn" and game.active == seat and idle_site(table, seat):
-        return leaving
-    return None
+    if game.phase != "turn" or game.active != seat:
+        return None
+    idle, near = idle_site(table, seat), beside_danger(table, seat)
+    if idle and near:
+        return lambda inner, *asked: wary(lambda *a: leaving(inner, *a), *asked)
+    return leaving if idle else wary if near else None
+
+
+def beside_danger(table, seat: int) -> list[str]:
+    """The rampaging spaces beside the hero whose enemies it would not defeat (the habits'
+    estimate): a step that stays beside one provokes it (MK:7:Move:4c)."""
+    game = table.game
+    pos = game.players[seat].pos
+    if not pos:
+        return []
+    power = combat_power(table, seat)
+    near = [key(n) for n in hexgrid.neighbours(unkey(pos))]
+    return [
+        k
+        for k in near
+        if (sp := game.board.spaces.get(k)) is not None
+        and sp.rampaging
+        and sp.enemies
+        and space_need(table, seat, k) > power
+    ]
+
+
+def wary(inner, table, seat: int, path: list[Any], options: list) -> list:
+    """Where to step, beside an enemy the hero would not defeat: not a step that provokes it
+    (heroes walking to a city past its rampaging dragons took 3-5 wounds a step in the last
+    rounds, where worth.py counts wounds light, and rested to the end), unless every step
+    does. The planner's assault line steps into the city by its own lead."""
+    kept = inner(table, seat, path, options)
+    if path != [["kind", "move"]]:
+        return kept
+    danger = set(beside_danger(table, seat))
+    frm = unkey(table.game.players[seat].pos)
+
+    def safe(o) -> bool:
+        to = o.command.get("to") if o.command is not None else None
+        return not (isinstance(to, str) and danger & set(provoked_spaces(table, seat, frm, unkey(to))))
+
+    return [o for o in kept if safe(o)] or [o for o in options if safe(o)] or kept
 
 
 def block_helps(table, seat: int, c) -> bool:
