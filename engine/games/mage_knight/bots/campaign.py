@@ -208,16 +208,16 @@ def beside_danger(table, seat: int) -> list[str]:
     pos = game.players[seat].pos
     if not pos:
         return []
-    power = combat_power(table, seat)
-    near = [key(n) for n in hexgrid.neighbours(unkey(pos))]
-    return [
+    spaces = game.board.spaces
+    near = [
         k
-        for k in near
-        if (sp := game.board.spaces.get(k)) is not None
-        and sp.rampaging
-        and sp.enemies
-        and space_need(table, seat, k) > power
+        for k in map(key, hexgrid.neighbours(unkey(pos)))
+        if (sp := spaces.get(k)) is not None and sp.rampaging and sp.enemies
     ]
+    if not near:  # (asked at every step of every candidate turn: the estimate only when needed)
+        return []
+    power = combat_power(table, seat)
+    return [k for k in near if space_need(table, seat, k) > power]
 
 
 def wary(inner, table, seat: int, path: list[Any], options: list) -> list:
