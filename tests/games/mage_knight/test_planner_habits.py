@@ -126,6 +126,8 @@ def test_beside_an_enemy_it_would_not_defeat_the_hero_steps_where_it_provokes_no
     assert sorted(o.command["to"] for o in steps) == ["0,-1", "1,0"]
     kept = campaign.wary(game.ruleset.bot_options, t, 0, where, steps)
     assert [o.command["to"] for o in kept] == ["0,-1"]
+    t.game.round = t.game.rounds  # the last round: the heroes go for the city, past its dragons too
+    assert campaign.habits(t, 0) is None
 
 
 def test_on_an_idle_site_beside_danger_both_habits_apply():
