@@ -66,16 +66,11 @@ def loose(rs, rng: random.Random, chance: float):
 @dataclass(frozen=True)
 class Line:
     """A purposeful line of play: `lead(table, seat)` gives the command to play now or None (the
-    habits go on), `avoid` the command kinds the line keeps off, `plans` its candidates, and
-    `habits(table, seat)` (optional) the planner's own habits for the decision now or None: an
-    `overlay(inner, table, seat, path, options)` narrowing a question after or instead of the
-    narrowing `inner` in force (asked per decision, so the ruleset's fast walk stays where the
-    line has nothing to add)."""
+    habits go on), `avoid` the command kinds the line keeps off, `plans` its candidates."""
 
     lead: Any
     avoid: tuple[str, ...] = ()
     plans: int = 1
-    habits: Any = None
 
 
 def avoiding(rs, narrow: Any, avoid: tuple[str, ...]):
@@ -86,17 +81,6 @@ def avoiding(rs, narrow: Any, avoid: tuple[str, ...]):
     def narrowed(table, seat: int, path: list[Any], options: list) -> list:
         kept = [o for o in options if tree.kind_of(o) not in avoid] or options
         return inner(table, seat, path, kept) if inner is not None else kept
-
-    return narrowed
-
-
-def layered(rs, narrow: Any, overlay: Any):
-    """A narrowing that hands each question to a line's `overlay` with the narrowing in force
-    (tree_walk.OWN: the ruleset's habits) as its `inner`."""
-    inner = rs.bot_options if narrow is tree_walk.OWN else narrow
-
-    def narrowed(table, seat: int, path: list[Any], options: list) -> list:
-        return overlay(inner, table, seat, path, options)
 
     return narrowed
 
@@ -119,16 +103,13 @@ def sample_turn(game, seat: int, rng: random.Random, chance: float = 0.0, line: 
     if line is not None and line.avoid:
         narrow = avoiding(g.ruleset, narrow, line.avoid)
     lead = line.lead if line is not None else None
-    habits = line.habits if line is not None else None
     steps: list[tuple[int, dict[str, Any]]] = []
     try:
         while len(steps) < HORIZON and not g.is_over() and g.to_act() == seat:
             rs, t = g.ruleset, g.table
             cmd = lead(t, seat) if lead is not None else None
             if cmd is None:
-                overlay = habits(t, seat) if habits is not None else None
-                now = narrow if overlay is None else layered(rs, narrow, overlay)
-                chosen = tree_walk.sample(rs, t, seat, rng, narrow=now)
+                chosen = tree_walk.sample(rs, t, seat, rng, narrow=narrow)
                 if chosen is None:
                     break
                 cmd = as_listed(rs, t, seat, chosen[0], chosen[1])
@@ -142,13 +123,10 @@ def sample_turn(game, seat: int, rng: random.Random, chance: float = 0.0, line: 
 
 def plan_turn(game, seat: int, rng: random.Random, plans: int = PLANS) -> list[tuple[int, dict[str, Any]]]:
     """The best of `plans` sampled turns (ties: the first sampled), every other one loose, the
-    last ones following the purposeful lines (`Line.plans` each, in the order given), the
-    others the line with `plans` 0 where one is given (else the habits alone)."""
+    last ones following the purposeful lines (`Line.plans` each, in the order given)."""
     lines = getattr(game.ruleset, "plan_lines", None)
-    given = lines(game.table, seat) if lines is not None else []
-    follow = [x for x in given for _ in range(x.plans)]
-    rest = next((x for x in given if x.plans == 0), None)  # the line of the other candidates
-    schedule: list[Any] = [rest] * max(plans - len(follow), 0) + follow
+    follow = [x for x in (lines(game.table, seat) if lines is not None else []) for _ in range(x.plans)]
+    schedule: list[Any] = [None] * max(plans - len(follow), 0) + follow
     best: tuple[float, list] = (float("-inf"), [])
     for i, line in enumerate(schedule):
         got = sample_turn(game, seat, rng, LOOSE if i % 2 else 0.0, line)

@@ -23,7 +23,7 @@ def test_next_to_a_city_an_assault_is_tried_and_taken_once_paid_for():
     eng, gid = start()
     t = eng.table(gid)
     assert campaign.city_spaces(t.game) == [CITY]
-    assert campaign.lines(t, 0) == [campaign.STEADY, campaign.ASSAULT]
+    assert campaign.lines(t, 0) == [campaign.ASSAULT]
     assert campaign.assault(t, 0) is None  # no move points yet: the habits play a card for them
     eng.submit(gid, 0, MARCH)
     assert campaign.assault(eng.table(gid), 0) == {"kind": "move", "to": CITY}
@@ -33,9 +33,9 @@ def test_far_from_every_city_no_assault_is_tried():
     eng, gid = start("0,0")
     t = eng.table(gid)
     assert campaign.distance(t, 0, campaign.city_spaces(t.game)) > campaign.REACH
-    assert campaign.lines(t, 0) == [campaign.STEADY]  # the planner's habits only
+    assert campaign.lines(t, 0) == []
     near, near_gid = start()
-    assert campaign.lines(near.table(near_gid), 1) == [campaign.STEADY]  # not its turn
+    assert campaign.lines(near.table(near_gid), 1) == []  # not its turn
 
 
 def test_a_shield_on_a_hostile_city_and_a_tile_are_worth_fame():
@@ -89,9 +89,9 @@ def test_in_the_last_rounds_the_city_is_tried_from_a_whole_turn_away_and_nearnes
     t = game.table
     away = campaign.distance(t, 0, campaign.city_spaces(t.game))
     assert campaign.REACH < away <= campaign.LATE_REACH
-    assert campaign.lines(t, 0) == [campaign.STEADY]
+    assert campaign.lines(t, 0) == []
     t.game.round = t.game.rounds  # the last round
-    assert campaign.lines(t, 0) == [campaign.STEADY, campaign.ASSAULT]
+    assert campaign.lines(t, 0) == [campaign.ASSAULT]
     assert campaign.nearness(t, 0) == campaign.APPROACH * away
 
 

@@ -18,23 +18,16 @@ DEFENDER_MARGIN = 1  # per city defender: the city colour's bonus and bad luck (
 DOUBLED = ("poison", "brutal")  # abilities making an unblocked attack count twice
 
 
+@cache
 def card_points(cid: str) -> int:
     """The most attack or block points a card's basic effect gives in combat; 1 sideways."""
-    return card_best(cid, ("attack", "block"))
-
-
-@cache
-def card_best(cid: str, kinds: tuple[str, ...]) -> int:
-    """The most points of `kinds` (attack, block, influence, move) one of a card's basic
-    effects gives; 1 sideways, 0 for a wound."""
     if cid == "wound" or cid not in content().cards:
         return 0
     best = 1
     for atoms in card_resolutions(cid, "basic", True, "plains"):
         for k, v in atoms:
-            value = v.get("value") if isinstance(v, dict) else v
-            if k in kinds and isinstance(value, int):
-                best = max(best, value)
+            if k in ("attack", "block") and isinstance(v, dict) and isinstance(v.get("value"), int):
+                best = max(best, v["value"])
     return best
 
 
