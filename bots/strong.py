@@ -65,7 +65,7 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 |              |              |             | level 3.23 / 2.95, cities 0 / 0, assaults 12 / 8,       |
 |              |              |             | defenders 5 / 4. Blocking in every fight: fights lost   |
 |              |              |             | 8% of turns (4%), fame 11.1 on 0-29. Solo 8 games: 0 of |
-|              |              |             | 8 either way (main fame 11.1, the habits 9.5-9.8)       |
+|              |              |             | 8 either way (main fame 11.1, the habits 9.5-10.9)      |
 
 Every choice is deterministic given the seat's random stream (iteration counts, never time).
 """
