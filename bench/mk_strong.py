@@ -6,7 +6,8 @@ games with a winner), and the bot's CPU time per decision (its thinking only, no
 playing of the command). On the way to a conquest: the round the first city came to light, the
 city assaults begun and the defenders defeated in them; and what the turns were spent on
 (`turn_use`: a fight won or lost, recruiting or buying, exploring, resting, only moving, doing
-nothing), read from the games' events. Games that hit the command limit count as played to where they stopped.
+nothing), and how the city assaults went (`assault_use`: knock-outs, blocks, wounds), read from
+the games' events. Games that hit the command limit count as played to where they stopped.
 
 `python -m bench.mk_strong --games 20 [--scenario full_conquest --players 2] [--bots random,strong]`;
 `--versus strong,random` instead plays the two against each other in two-seat games with the
@@ -46,6 +47,7 @@ class Tally:
     assaults: int = 0
     defenders: int = 0  # city defenders defeated
     turns: Counter = field(default_factory=Counter)  # turns by what they were spent on (turn_use)
+    fights: Counter = field(default_factory=Counter)  # city assaults' outcomes (assault_use)
 
     def lines(self, kind: str) -> list[str]:
         n = max(self.games, 1)
@@ -65,6 +67,9 @@ class Tally:
             + ", ".join(
                 f"{k} {v / max(sum(self.turns.values()), 1):.0%}" for k, v in self.turns.most_common()
             ),
+            f"  city assaults: knocked out in {self.fights['knocked out']}, some defender defeated in "
+            f"{self.fights['won some']}, blocks {self.fights['blocks']}, wounds to the hero "
+            f"{self.fights['wounds'] / max(self.fights['assaults'], 1):.1f} a fight",
             f"  CPU per decision: {self.cpu / max(self.decisions, 1) * 1000:.2f} ms "
             f"over {self.decisions} decisions",
         ]
@@ -112,7 +117,9 @@ def play(kind: str, scenario: str, players: int, seed: str, tally: Tally) -> Non
     table = eng.table(gid)
     game = table.game
     bots.fame[max(game.round, 1)] = [p.fame for p in game.players]
-    tally.turns += turn_use(eng.store.read(gid))
+    events = eng.store.read(gid)
+    tally.turns += turn_use(events)
+    tally.fights += assault_use(events, {s for c in table.game.cities for s in c.spaces})
     eng.store.close()
     tally.games += 1
     for rnd, fames in bots.fame.items():
@@ -145,6 +152,27 @@ def turn_use(events) -> Counter:
             seen.add("won" if e.data["outcome"]["defeated"] else "lost")
     if seen is not None:
         used[_spent(seen)] += 1
+    return used
+
+
+def assault_use(events, city_spaces: set[str]) -> Counter:
+    """How the city assaults of a game went, from its events: how many (`assaults`), in how
+    many the hero was knocked out or defeated some defender, the blocks declared and the
+    wounds the hero took in them."""
+    used: Counter = Counter()
+    inside = False
+    for e in events:
+        if e.type == "mk.combat_started":
+            inside = e.data.get("kind") == "assault" and e.data.get("space") in city_spaces
+            used["assaults"] += inside
+        elif inside and e.type == "cmd.block":
+            used["blocks"] += 1
+        elif inside and e.type == "mk.combat_over":
+            out = e.data["outcome"]
+            used["knocked out"] += bool(out.get("knocked_out"))
+            used["won some"] += bool(out.get("defeated"))
+            used["wounds"] += out.get("wounds_to_hand", 0) + out.get("wounds_to_discard", 0)
+            inside = False
     return used
 
 
@@ -205,8 +233,10 @@ def main(argv: list[str] | None = None) -> int:
     for kind in args.bots.split(","):
         tally = Tally()
         for i in range(args.first, args.first + args.games):
+            cities = tally.cities
             play(kind, args.scenario, args.players, f"{args.scenario}-{args.players}-{i}", tally)
-            print(f"{kind} game {i}: done", file=sys.stderr, flush=True)
+            took = " (a city conquered)" if tally.cities > cities else ""
+            print(f"{kind} game {i}: done{took}", file=sys.stderr, flush=True)
         print(f"{args.scenario}, {args.players} players, seeds {args.first}..{args.first + args.games - 1}")
         print("\n".join(tally.lines(kind)), flush=True)
     return 0

@@ -54,6 +54,18 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 |              |              |             | the hero's attack, knocking out a level-3 hero with one  |
 |              |              |             | unit (5 wounds: its hand is discarded); 44 assaults      |
 |              |              |             | played fully at random from one of them: none either     |
+|              | (kept again: | 14.8-19.1   | 2026-11-29 (2), main again, seeds 0-29 / 30-59: cities   |
+|              | planner-only | under load  | 3 / 0, assaults 18 / 18 (a hero knocked out in 9 of the  |
+|              | habits tried |             | 18 of 30-59, a defender defeated in 8), defenders 12 / 7,|
+|              | and dropped) |             | fame 12.2 / 11.8, level 3.10 / 3.12. Habits of its own   |
+|              |              |             | over the random bot's (block where the attacks left     |
+|              |              |             | would knock the hero out, leave a recruit site the hand |
+|              |              |             | pays nothing at, before the last rounds no step that    |
+|              |              |             | provokes an enemy it would not beat): fame 13.1 / 11.0, |
+|              |              |             | level 3.23 / 2.95, cities 0 / 0, assaults 12 / 8,       |
+|              |              |             | defenders 5 / 4. Blocking in every fight: fights lost   |
+|              |              |             | 8% of turns (4%), fame 11.1 on 0-29. Solo 8 games: 0 of |
+|              |              |             | 8 either way (main fame 11.1, the habits 9.5-10.9)      |
 
 Every choice is deterministic given the seat's random stream (iteration counts, never time).
 """

@@ -39,3 +39,28 @@ def test_each_turn_is_counted_once_by_the_most_telling_thing_done():
 
 def test_a_game_with_no_turn_spends_none():
     assert turn_use([ev("cmd.tactic"), ev("mk.round", round=1)]) == {}
+
+
+def test_city_assaults_are_told_by_their_knock_outs_blocks_and_wounds():
+    from bench.mk_strong import assault_use
+
+    def fight(space: str) -> Event:
+        return Event(type="mk.combat_started", data={"kind": "assault", "space": space})
+
+    def ended(defeated: list, knocked: bool, wounds: int) -> Event:
+        return ev(
+            "mk.combat_over", outcome={"defeated": defeated, "knocked_out": knocked, "wounds_to_hand": wounds}
+        )
+
+    events = [
+        fight("4,-5"),
+        ev("cmd.block"),
+        ended(["ice_mages#1"], False, 2),
+        fight("1,-1"),  # a keep's assault: not a city's
+        ev("cmd.block"),
+        ended([], True, 5),
+        fight("4,-5"),
+        ended([], True, 6),
+    ]
+    got = assault_use(events, {"4,-5"})
+    assert got == {"assaults": 2, "blocks": 1, "won some": 1, "knocked out": 1, "wounds": 8}
