@@ -9,6 +9,7 @@ from typing import Any
 
 import msgspec
 
+from bots import tree_walk
 from bots.random_bot import play_out
 from engine import situation as situation_file
 from engine.pipeline import Engine
@@ -161,3 +162,13 @@ class _SeenAt:
             assert self.table is not None
             self.strings = _strings(state_view(self.rs, self.table, self.seat))
         return self.strings
+
+
+def random_step(g, rng: random.Random) -> None:
+    """One random-bot command on a research-API game (`runeledger.open`): the tree walk's
+    draw, a step it stopped at completed as the engine completes it."""
+    seat = g.to_act()
+    chosen = tree_walk.random_command(g.ruleset, g.table, seat, rng)
+    assert chosen is not None, f"seat {seat} has nothing to decide"
+    cmd, leaf = chosen
+    g.apply(seat, cmd if leaf else g.ruleset.same_command(g.table, seat, cmd))

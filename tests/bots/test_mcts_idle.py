@@ -8,9 +8,10 @@ import random
 import pytest
 
 import runeledger
-from bots import search, tree_walk
+from bots import search
 from engine.fork import Game
 from engine.games.mage_knight.state import Unit
+from sim.testing import random_step
 
 IDLE = {"kind": "activate", "unit": "herbalist#1", "ability": 1, "option": 0, "pay": ""}
 
@@ -37,9 +38,7 @@ def _herbalist_with_nothing_else():
     g = runeledger.open("mage-knight", 2, seed=1, options={"scenario": "full_conquest"})
     rng = random.Random(1)
     for _ in range(10):
-        seat = g.to_act()
-        cmd, leaf = tree_walk.random_command(g.ruleset, g.table, seat, rng)
-        g.apply(seat, cmd if leaf else g.ruleset.same_command(g.table, seat, cmd))
+        random_step(g, rng)
     seat = g.to_act()
     zones = g.table.zones
     zones[f"discard:{seat}"].cards[:0] = zones[f"hand:{seat}"].cards

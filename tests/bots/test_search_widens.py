@@ -5,6 +5,7 @@ import random
 
 import runeledger
 from bots import search, tree_walk
+from sim.testing import random_step
 
 
 def _narrowed_first_question():
@@ -16,8 +17,7 @@ def _narrowed_first_question():
         opts = g.ruleset.question(g.table, seat, [], False).options
         if len(tree_walk.narrowed(g.ruleset, g.table, seat, [], opts)) < len(opts):
             return g, seat, opts
-        cmd, leaf = tree_walk.random_command(g.ruleset, g.table, seat, rng)
-        g.apply(seat, cmd if leaf else g.ruleset.same_command(g.table, seat, cmd))
+        random_step(g, rng)
     raise AssertionError("the habits never narrowed a first question")
 
 

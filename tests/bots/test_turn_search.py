@@ -7,6 +7,7 @@ import random
 import runeledger
 from bots import search
 from bots.search import _Node, _settled, mcts
+from sim.testing import random_step
 
 
 def _holding(cards: list[str], seed: int = 1):
@@ -90,15 +91,12 @@ def test_a_turn_search_of_many_questions_deals_the_worlds_it_plays(monkeypatch):
     # A bug found by a trial of the turn search in Mage Knight: a command's k-th visit can come
     # before world k was dealt (its node counts visits of other paths), and MCTS asked for a
     # world it did not have (IndexError). Seed 1, the 78th random command: such a decision.
-    from bots import tree_walk
     from engine import registry
 
     monkeypatch.setattr(type(registry.get("mage-knight")), "search_own_turn", True)
     g = runeledger.open("mage-knight", 2, seed=1, options={"scenario": "full_conquest"})
     rng = random.Random(1)
     for _ in range(77):
-        seat = g.to_act()
-        cmd, leaf = tree_walk.random_command(g.ruleset, g.table, seat, rng)
-        g.apply(seat, cmd if leaf else g.ruleset.same_command(g.table, seat, cmd))
+        random_step(g, rng)
     seat = g.to_act()
     assert mcts(g, seat, None, random.Random(77), 8) in g.legal(seat)
