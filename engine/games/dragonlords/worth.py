@@ -5,11 +5,12 @@ Why Kings first: seeded 2-seat games between bots end mostly when every other Ki
 (random games within a few rounds; games between search bots last longer, and some reach the
 round limit or six kingdoms), so a seat's chance is above all its Kings' lives. A King dies when
 its place is overrun (its owner loses plain units first) or by a spell, so a King is worth more
-the more of its own units stand with it. Units are the strength that overruns and guards;
-kingdoms and territories bring income (gold buys units), so they count less, until the round
-limit nears: a game that reaches it goes to the most kingdoms, then territories (ENG-CAP), so
-their weight grows with the rounds played (`LATE`). Bot tuning, not rules: nothing here changes
-state.
+the more of its own units stand with it. Units are the strength that overruns and guards (a
+unit bought in phase 1 counts at once, though it is placed only in phase 7: a search that judges
+a purchase before the turn ends would otherwise see only the gold spent); kingdoms and
+territories bring income (gold buys units), so they count less, until the round limit nears: a
+game that reaches it goes to the most kingdoms, then territories (ENG-CAP), so their weight grows
+with the rounds played (`LATE`). Bot tuning, not rules: nothing here changes state.
 
 Measured 2026-11-29 on bench.ladder's seeds (2 seats, each seed played with the seats swapped;
 a seed is decisive when one bot won more of its two games, and most are not: the army that moves
@@ -50,6 +51,7 @@ def value(table, seat: int) -> float:
     keys = {str(i) for i in mine}
     units = sum(n for by in game.troops.values() for a, n in by.items() if a in keys)
     units += sum(1 for x in game.heroes.values() if x.army in mine)
+    units += sum(n for i in mine for what, n in game.armies[i].bought.items() if what != "ship")
     worth = UNIT * units
     for k in kings:
         guard = game.troops.get(k.loc, {}).get(str(k.army), 0)
