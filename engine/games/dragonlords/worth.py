@@ -5,7 +5,11 @@ Why Kings first: seeded 2-seat games between bots end mostly when every other Ki
 (random games within a few rounds; games between search bots last longer, and some reach the
 round limit or six kingdoms), so a seat's chance is above all its Kings' lives. A King dies when
 its place is overrun (its owner loses plain units first) or by a spell, so a King is worth more
-the more of its own units stand with it. Units are the strength that overruns and guards (a
+the more of its own units stand with it; which of an army's chip-bearers is its King is
+secret, so the guard counted is the average over the chip-bearers that may be the King (`_guarded`):
+a search re-deals a rival's roles in every determinization (resample.py), and a value that
+followed the guessed King swung by 0.03-0.08 of win chance from world to world at one position,
+as much as a decision's options differ. Units are the strength that overruns and guards (a
 unit bought in phase 1 counts at once, though it is placed only in phase 7: a search that judges
 a purchase before the turn ends would otherwise see only the gold spent); kingdoms and
 territories bring income (gold buys units), so they count less, until the round limit nears: a
@@ -27,9 +31,10 @@ then guards, then units; kingdoms, territories and gold predict nothing under ra
 from __future__ import annotations
 
 from engine.games.dragonlords.board import held, kingdom_counts, occupancy
+from engine.games.dragonlords.resample import SECRET_ROLES
 
 KING = 4.0  # a living King: losing one of two is about a lead of KING lost
-GUARD = 0.4  # each own unit standing with a King, up to GUARDED of them
+GUARD = 0.4  # each own unit standing with a possible King, up to GUARDED of them (`_guarded`)
 GUARDED = 8
 UNIT = 0.15  # a unit anywhere (plain or chip-bearer)
 KINGDOM = 1.0
@@ -54,9 +59,7 @@ def value(table, seat: int) -> float:
     units += sum(n for i in mine for what, n in game.armies[i].bought.items() if what != "ship")
     worth = UNIT * units
     for k in kings:
-        guard = game.troops.get(k.loc, {}).get(str(k.army), 0)
-        guard += sum(1 for x in game.heroes.values() if x.loc == k.loc and x.army == k.army) - 1
-        worth += KING + GUARD * min(guard, GUARDED)
+        worth += KING + GUARD * _guarded(game, k.army)
     late = LATE * _progress(table) ** 2
     counts = kingdom_counts(game)
     occ = occupancy(game)
@@ -64,6 +67,19 @@ def value(table, seat: int) -> float:
         worth += (KINGDOM + late) * counts.get(i, 0) + (TERRITORY + late / 20) * len(held(game, i, occ))
     worth += GOLD * sum(n for k, n in game.gold.items() if _holder(game, k, mine))
     return worth
+
+
+def _guarded(game, army: int) -> float:
+    """The own units standing with a chip-bearer that may be the army's King (King, Wizard or
+    decoy), up to GUARDED, on average over those chip-bearers: the roles a rival cannot see, so
+    a determinization that re-deals them (resample.py) values the army alike whoever is King."""
+    secret = [x for x in game.heroes.values() if x.army == army and x.role in SECRET_ROLES]
+    total = 0
+    for x in secret:
+        guard = game.troops.get(x.loc, {}).get(str(army), 0)
+        guard += sum(1 for y in game.heroes.values() if y.loc == x.loc and y.army == army) - 1
+        total += min(guard, GUARDED)
+    return total / len(secret)
 
 
 def _progress(table) -> float:
