@@ -5,16 +5,16 @@ Why Kings first: seeded 2-seat games between bots end mostly when every other Ki
 (random games within a few rounds; games between search bots last longer, and some reach the
 round limit or six kingdoms), so a seat's chance is above all its Kings' lives. A King dies when
 its place is overrun (its owner loses plain units first) or by a spell, so a King is worth more
-the more of its own units stand with it; which of an army's chip-bearers is its King is
-secret, so the guard counted is the average over the chip-bearers that may be the King (`_guarded`):
-a search re-deals a rival's roles in every determinization (resample.py), and a value that
+the more of its own units stand with it; which of an army's chip-bearers is its King is secret,
+so the guard counted is the average over the chip-bearers that may be the King (`_guarded`): a
+search re-deals a rival's roles in every determinization (resample.py), and a value that
 followed the guessed King swung by 0.03-0.08 of win chance from world to world at one position,
-as much as a decision's options differ. Units are the strength that overruns and guards (a
-unit bought in phase 1 counts at once, though it is placed only in phase 7: a search that judges
-a purchase before the turn ends would otherwise see only the gold spent); kingdoms and
-territories bring income (gold buys units), so they count less, until the round limit nears: a
-game that reaches it goes to the most kingdoms, then territories (ENG-CAP), so their weight grows
-with the rounds played (`LATE`). Bot tuning, not rules: nothing here changes state.
+as much as a decision's options differ. Units are the strength that overruns and guards (a unit
+bought in phase 1 counts at once, though it is placed only in phase 7: a search that judges a
+purchase before the turn ends would otherwise see only the gold spent); kingdoms and territories
+bring income (gold buys units), so they count less, until the round limit nears: a game that
+reaches it goes to the most kingdoms, then territories (ENG-CAP), so their weight grows with the
+rounds played (`LATE`). Bot tuning, not rules: nothing here changes state.
 
 Measured 2026-11-29 on bench.ladder's seeds (2 seats, each seed played with the seats swapped;
 a seed is decisive when one bot won more of its two games, and most are not: the army that moves
