@@ -41,11 +41,20 @@ it did no better (64 to 39 over the 200 seeds, 15-17 ms). Measured 2026-11-29 (`
 Mage Knight (Full Conquest) and DragonLords, measured 2026-11-29 on the ladder's seeds with an
 8-iteration MCTS: Mage Knight's greedy beats random 0.902 (seeds 84 to 2 of 200 games) since
 the search bots weigh a decision's first question whole (`search_widens`), and its MCTS does
-not beat greedy (0.47, 3 to 4 of 16); DragonLords' greedy beats random 0.81 (13 to 1 of 40),
-and once the search bots stopped reading a rival's chips (`resample_hidden`) MCTS at 32
-iterations did not beat greedy (0.50, 5 to 6 of 40). Cost on the 2-core machine: Mage
-Knight's greedy against random 308 CPU-s for 200 games, its MCTS against greedy 464 CPU-s for
-16 (one pair ran to the command limit); DragonLords' greedy against random 165 CPU-s for 40,
+not beat greedy (0.47, 3 to 4 of 16); DragonLords' greedy beats random 0.890 (seeds 78 to 0 of
+200 games, 0.95-1.00: met; worth.py's value of this date), and once the search bots stopped
+reading a rival's chips (`resample_hidden`) MCTS at 32 iterations did not beat greedy (0.50, 5
+to 6 of 40). Why DragonLords' MCTS does not: a decision is a walk of three or four questions
+(attack, from where, which target, how many), and MCTS spends its iterations at the first
+question with several options; on 55 decisions of a greedy game the answer's last question
+rested on a median of 1 visit at 8 iterations (its options not all tried in 37) and 3 at 32
+(15), where greedy tries every option of every question twice. Greedy also values all options
+on the same two determinizations, MCTS each on whichever world its iteration plays: while the
+value followed the guessed rival King, one position's worth swung 0.03-0.08 of win chance
+between worlds, as much as its options differ (worth.py now averages the guard over the
+chip-bearers that may be King). Cost on the 2-core machine: Mage Knight's greedy against random
+308 CPU-s for 200 games, its MCTS against greedy 464 CPU-s for 16 (one pair ran to the command
+limit); DragonLords' greedy against random 919 CPU-s for 200 (10.9 ms per greedy decision),
 MCTS 32 against greedy 852 CPU-s for 40.
 
 `python -m bench.ladder --games 200 [--rulesets duel,epochs] [--iterations 32]` prints the rows;
