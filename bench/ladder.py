@@ -52,10 +52,11 @@ rested on a median of 1 visit at 8 iterations (its options not all tried in 37) 
 on the same two determinizations, MCTS each on whichever world its iteration plays: while the
 value followed the guessed rival King, one position's worth swung 0.03-0.08 of win chance
 between worlds, as much as its options differ (worth.py now averages the guard over the
-chip-bearers that may be King). Cost on the 2-core machine: Mage Knight's greedy against random
-308 CPU-s for 200 games, its MCTS against greedy 464 CPU-s for 16 (one pair ran to the command
-limit); DragonLords' greedy against random 919 CPU-s for 200 (10.9 ms per greedy decision),
-MCTS 32 against greedy 852 CPU-s for 40.
+chip-bearers that may be King; MCTS 32 against greedy with it, the same 40 games: 0.61, seeds 7
+to 3, 0.40-0.89: not significant). Cost on the 2-core machine: Mage Knight's greedy against
+random 308 CPU-s for 200 games, its MCTS against greedy 464 CPU-s for 16 (one pair ran to the
+command limit); DragonLords' greedy against random 919 CPU-s for 200 (10.9 ms per greedy
+decision), MCTS 32 against greedy 852 CPU-s for 40.
 
 `python -m bench.ladder --games 200 [--rulesets duel,epochs] [--iterations 32]` prints the rows;
 `make bench` runs it (bench/run.py, section "ladder").

@@ -16,18 +16,19 @@ bring income (gold buys units), so they count less, until the round limit nears:
 reaches it goes to the most kingdoms, then territories (ENG-CAP), so their weight grows with the
 rounds played (`LATE`). Bot tuning, not rules: nothing here changes state.
 
-Measured 2026-11-29 on bench.ladder's seeds (2 seats, each seed played with the seats swapped;
-a seed is decisive when one bot won more of its two games, and most are not: the army that moves
-first wins both), against the earlier value (kingdoms 3, territories 0.5, units 0.1):
-greedy against random 0.775 of 40 games, seeds 13 to 2 (95% 0.62-0.96), before 0.700, 11 to 3
+Measured 2026-11-29 on bench.ladder's seeds (2 seats, each seed played with the seats swapped; a
+seed is decisive when one bot won more of its two games, and most are not: the army that moves
+first wins both), against the earlier value (kingdoms 3, territories 0.5, units 0.1): greedy
+against random 0.775 of 40 games, seeds 13 to 2 (95% 0.62-0.96), before 0.700, 11 to 3
 (0.52-0.92); MCTS 32 against greedy 0.650, seeds 7 to 1. Those runs searched the rivals' true
 chips (which unit is a King), which this value leans on; once a determinization re-dealt them
 (resample.py), greedy against random was 0.81, seeds 13 to 1 (0.69-0.99), and MCTS 32 against
 greedy 0.50, seeds 5 to 6 (20 ms CPU per decision beside greedy's 8-9). With the guard averaged
 over the possible Kings and bought units counted: greedy against random 0.890 of the ladder's
-200 games, seeds 78 to 0 (0.95-1.00; seeds 0-19, the 40 above: 0.85, 14 to 0). A logistic
-fit of 300 random games' outcomes on the seats' differences ranks the terms the same way (Kings,
-then guards, then units; kingdoms, territories and gold predict nothing under random play).
+200 games, seeds 78 to 0 (0.95-1.00; seeds 0-19, the 40 above: 0.85, 14 to 0), and MCTS 32
+against greedy 0.61 of the 40, seeds 7 to 3 (0.40-0.89: not significant). A logistic fit of 300
+random games' outcomes on the seats' differences ranks the terms the same way (Kings, then
+guards, then units; kingdoms, territories and gold predict nothing under random play).
 """
 
 from __future__ import annotations
