@@ -44,12 +44,25 @@ the search bots weigh a decision's first question whole (`search_widens`). Its M
 turn search (`search_own_turn`) and beats greedy 0.625 of 200 games, seeds 43 to 17
 (0.59-0.81: met), none stalled; the whole search had not (0.47, 3 to 4 of 16, about 29 CPU-s
 a game), and the turn search's first trial stalled 2 of 10 pairs on an idle command (the
-Herbalist readying itself), which MCTS now passes over. DragonLords' greedy beats random 0.81
-(13 to 1 of 40), and once the search bots stopped reading a rival's chips (`resample_hidden`)
-MCTS at 32 iterations did not beat greedy (0.50, 5 to 6 of 40). Cost on the 2-core machine:
-Mage Knight's greedy against random 308 CPU-s for 200 games, its MCTS against greedy 745 CPU-s
-for 200 (3.7 CPU-s a game; 17 ms per MCTS decision, 22 per greedy one); DragonLords' greedy
-against random 165 CPU-s for 40, MCTS 32 against greedy 852 CPU-s for 40.
+Herbalist readying itself), which MCTS now passes over. With the Herbalist no longer readying
+itself (a rule fix of the same day, which changes the games), `--games 200 --rulesets
+mage-knight`: greedy against random 0.935 (seeds 89 to 2), MCTS against greedy 0.603 (seeds 36
+to 18, 0.53-0.78: met). DragonLords' greedy beats random 0.890 (seeds 78 to 0 of 200 games,
+0.95-1.00: met; worth.py's value of this date), and once the search bots stopped reading a
+rival's chips (`resample_hidden`) MCTS at 32 iterations did not beat greedy (0.50, 5 to 6 of
+40). Why DragonLords' MCTS does not: a decision is a walk of three or four questions (attack,
+from where, which target, how many), and MCTS spends its iterations at the first question with
+several options; on 55 decisions of a greedy game the answer's last question rested on a median
+of 1 visit at 8 iterations (its options not all tried in 37) and 3 at 32 (15), where greedy
+tries every option of every question twice. Greedy also values all options on the same two
+determinizations, MCTS each on whichever world its iteration plays: while the value followed
+the guessed rival King, one position's worth swung 0.03-0.08 of win chance between worlds, as
+much as its options differ (worth.py now averages the guard over the chip-bearers that may be
+King; MCTS 32 against greedy with it, the same 40 games: 0.61, seeds 7 to 3, 0.40-0.89: not
+significant). Cost on the 2-core machine: Mage Knight's greedy against random 308 CPU-s for 200
+games, its MCTS against greedy 745 CPU-s for 200 (3.7 CPU-s a game; 17 ms per MCTS decision, 22
+per greedy one); DragonLords' greedy against random 919 CPU-s for 200 (10.9 ms per greedy
+decision), MCTS 32 against greedy 852 CPU-s for 40.
 
 `python -m bench.ladder --games 200 [--rulesets duel,epochs] [--iterations 32]` prints the rows;
 `make bench` runs it (bench/run.py, section "ladder").

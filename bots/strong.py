@@ -30,7 +30,9 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 |              |              |             | 40 ladder games against greedy; the turn search at 8     |
 |              |              |             | 0.375 (4 to 9); greedy over random 0.81 (13 to 1). Was   |
 |              |              |             | MCTS 8 (0.70 of 10, measured while the bots searched     |
-|              |              |             | the rivals' true chips)                                  |
+|              |              |             | the rivals' true chips). Later that day, the guard       |
+|              |              | 10.9 ladder | averaged over the possible Kings: greedy over random     |
+|              |              | (loaded)    | 0.890 of the ladder's 200 games, seeds 78 to 0           |
 | mage-knight  | turn planner | 16.5        | FC 2p, 30 games: fame 11.4 at round 6 (random 6.7); won  |
 |              |              | (solo 17.7) | 0.95 (0.76-0.99) of 20 against random; no city taken yet |
 |              | + city lines | 17.1        | 2026-11-29, FC 2p, 20 games, bench/mk_strong.py: first   |
@@ -95,7 +97,12 @@ STRONG: dict[str, Strong] = {
         "mcts", 32, "9-10 ms (turn search); the ladder's 400 games against greedy: seeds 62 to 31"
     ),
     "thunderstone": Strong("mcts", 32, "3.8 ms; won 0.78 (0.62-0.88) of 40 against greedy"),
-    "dragonlords": Strong("greedy", 0, "9.1 ms; MCTS 32 (20.4 ms) won 0.50 (seeds 5 to 6) of 40 against it"),
+    "dragonlords": Strong(
+        "greedy",
+        0,
+        "9.1 ms; over random 0.890 of 200 ladder games (seeds 78 to 0); "
+        "MCTS 32 (20.4 ms) won 0.50 (seeds 5 to 6) of 40 against it",
+    ),
     "mage-knight": Strong(
         "plan",
         0,
