@@ -420,8 +420,52 @@ def mcts(
         if _settled(root, iterations - i - 1, flat, whole=turn):
             if flat:
                 _coast(root, iterations - i - 1, mine.pop(), c)
+                return _busy_answer(root, game, seat, legal, rng)
             break
+    extra = int(getattr(game.ruleset, "search_settles", 0))
+    if extra and not turn:
+        return _busy_answer(
+            root, game, seat, legal, rng, _settle(root, game, seat, rng, c, playout, follow, extra)
+        )
     return _busy_answer(root, game, seat, legal, rng)
+
+
+def _settle(
+    root: _Node, game, seat: int, rng: random.Random, c: float, playout: int, follow: int, extra: int
+) -> dict[int, bytes]:
+    """Commit the decision question by question (`search_settles`, a ruleset's bot attribute:
+    `extra` iterations per question): at each of the seat's questions with several options, on
+    the path committed so far, `extra` more iterations forced down that path, then the option
+    with the best mean among those visited at least twice. Why: a decision of three or four
+    questions (DragonLords' attack: from where, which target, how many) left the lower ones to
+    one or two visits each after the search spent itself on the first, where greedy tries every
+    option of every question twice. The committed options, by node identity."""
+    plan: dict[int, bytes] = {}
+    node = root
+    dealt: list[Frozen] = []
+    while node.keys:
+        if len(node.keys) > 1:
+            for _ in range(extra):
+                if len(dealt) < WORLDS:
+                    g = determinize(game, seat, rng)
+                    dealt.append(Frozen(g))
+                else:
+                    g = dealt[rng.randrange(WORLDS)].thaw()
+                g.reseed(f"bot:{rng.getrandbits(64)}")
+                visited, values = _iterate(root, g, rng, c, playout, follow, plan)
+                for nd in visited:
+                    nd.n += 1
+                    if values is not None and nd.actor is not None:
+                        nd.w += values[nd.actor]
+        kids = [(k, node.children[k]) for k in node.keys if k in node.children]
+        if not kids:
+            break
+        key, child = max(kids, key=lambda kc: (kc[1].n >= 2, kc[1].w / kc[1].n if kc[1].n else -1.0, kc[1].n))
+        plan[id(node)] = key
+        if child.leaf or child.cmd is not None or child.actor != seat:
+            break
+        node = child
+    return plan
 
 
 def _idle(game, seat: int, cmd: dict[str, Any]) -> bool:
@@ -437,7 +481,12 @@ def _idle(game, seat: int, cmd: dict[str, Any]) -> bool:
 
 
 def _busy_answer(
-    root: _Node, game, seat: int, legal: list[dict[str, Any]] | None, rng: random.Random
+    root: _Node,
+    game,
+    seat: int,
+    legal: list[dict[str, Any]] | None,
+    rng: random.Random,
+    committed: dict[int, bytes] | None = None,
 ) -> dict[str, Any]:
     """`_answer`, passing over a command that changes nothing while the search has another.
     Why: such a command's subtree holds the whole decision again, so a search values it as
@@ -446,7 +495,7 @@ def _busy_answer(
     itself 19,998 times in a row, until the game hit the command limit."""
     skip: set[int] = set()
     while True:
-        cmd, node = _answer(root, game, seat, legal, rng, skip)
+        cmd, node = _answer(root, game, seat, legal, rng, skip, committed)
         if node is None or not _idle(game, seat, cmd):
             return cmd
         skip.add(id(node))
@@ -557,10 +606,12 @@ def _answer(
     legal: list[dict[str, Any]] | None,
     rng: random.Random,
     skip: frozenset[int] | set[int] = frozenset(),
+    committed: dict[int, bytes] | None = None,
 ) -> tuple[dict[str, Any], _Node | None]:
     """Down the real game's questions by the most visited option (the random walk below
     where the search never went): (the command, the search node it ends on, None where the
-    random walk chose). Nodes in `skip` (by identity) are passed over."""
+    random walk chose). Nodes in `skip` (by identity) are passed over; at a node in
+    `committed` (`_settle`) its committed option is taken."""
     rs, table = game.ruleset, game.table
     ask = tree_walk.asker(rs, table, seat, legal)
     node: _Node = root
@@ -577,6 +628,9 @@ def _answer(
             o = opts[rng.randrange(len(opts))]
             cmd, leaf = tree_walk.below(rs, table, seat, rng, ask, o, path)
             return as_listed(rs, table, seat, cmd, leaf), None
+        chosen = committed.get(id(node)) if committed else None
+        if chosen is not None and (kept := [x for x in known if _canon.encode(x[1]) == chosen]):
+            known = kept
         node, o = max(known, key=lambda x: (x[0].n, x[0].w))
         if o.command is not None:
             return o.command, node

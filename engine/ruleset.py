@@ -253,6 +253,11 @@ class Ruleset:
     # habits (`bot_options`), where those habits already make the choices a search should weigh
     # (Mage Knight); the questions below it, turn ends and playouts keep the habits.
     search_widens: ClassVar[bool] = False
+    # MCTS settles a decision question by question, with this many iterations of its own at
+    # each of the seat's questions with several options (0: the most visited path is the
+    # answer); for decisions of several questions whose lower ones a search leaves to a visit
+    # or two (DragonLords' attacks).
+    search_settles: ClassVar[int] = 0
 
     def position_value(self, table: Table, seat: int) -> float | None:
         """How well `seat` stands in a (determinized) state, for the greedy and MCTS bots: more

@@ -192,6 +192,12 @@ class DragonLords(Ruleset):
     def bot_question(self, table, seat, path):
         return run_on(table.game, tree_bot.bot_question, table, seat, path)
 
+    # MCTS settles each question of a decision with 8 iterations of its own (bots.search's
+    # `_settle`): an attack is three or four questions (from where, which target, how many),
+    # and the lower ones were left to one or two visits after the search spent itself on the
+    # first, where greedy tries every option of every question twice.
+    search_settles = 8
+
     def resample_hidden(self, table, seat, rng):
         resample.resample_hidden(table, seat, rng)
 
