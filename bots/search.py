@@ -406,10 +406,7 @@ def mcts(
         else:  # its own future of chance every iteration
             g.reseed(f"bot:{rng.getrandbits(64)}")
             visited, values = _iterate(root, g, rng, c, playout, follow)
-        for nd in visited:
-            nd.n += 1
-            if values is not None and nd.actor is not None:
-                nd.w += values[nd.actor]
+        _back(visited, values)
         if values is not None:
             mine.add(values[seat])
         flat = (
@@ -453,10 +450,7 @@ def _settle(
                     g = dealt[rng.randrange(WORLDS)].thaw()
                 g.reseed(f"bot:{rng.getrandbits(64)}")
                 visited, values = _iterate(root, g, rng, c, playout, follow, plan)
-                for nd in visited:
-                    nd.n += 1
-                    if values is not None and nd.actor is not None:
-                        nd.w += values[nd.actor]
+                _back(visited, values)
         kids = [(k, node.children[k]) for k in node.keys if k in node.children]
         if not kids:
             break
@@ -466,6 +460,15 @@ def _settle(
             break
         node = child
     return plan
+
+
+def _back(visited: list[_Node], values: list[float] | None) -> None:
+    """Count an iteration's visit on every node it passed and add the value of each node's
+    actor (no value: a world the rules could not continue, a visit without evidence)."""
+    for nd in visited:
+        nd.n += 1
+        if values is not None and nd.actor is not None:
+            nd.w += values[nd.actor]
 
 
 def _idle(game, seat: int, cmd: dict[str, Any]) -> bool:
