@@ -59,7 +59,11 @@ determinizations, MCTS each on whichever world its iteration plays: while the va
 the guessed rival King, one position's worth swung 0.03-0.08 of win chance between worlds, as
 much as its options differ (worth.py now averages the guard over the chip-bearers that may be
 King; MCTS 32 against greedy with it, the same 40 games: 0.61, seeds 7 to 3, 0.40-0.89: not
-significant). Cost on the 2-core machine: Mage Knight's greedy against random 308 CPU-s for 200
+significant). DragonLords now asks MCTS to settle each question of a decision with 8
+iterations of its own (`search_settles`): at 24 iterations it beat greedy 0.725 of the ladder's
+200 games, seeds 52 to 7 (0.77-0.94: met), none stalled, 22-25 ms CPU per MCTS decision and
+7-8 ms per greedy one on the loaded machine (about 4,800 CPU-s for the 200 games; measured
+with `match` on the ladder's seeds, 2026-11-29 10:46-11:34). Cost on the 2-core machine: Mage Knight's greedy against random 308 CPU-s for 200
 games, its MCTS against greedy 745 CPU-s for 200 (3.7 CPU-s a game; 17 ms per MCTS decision, 22
 per greedy one); DragonLords' greedy against random 919 CPU-s for 200 (10.9 ms per greedy
 decision), MCTS 32 against greedy 852 CPU-s for 40.
