@@ -632,9 +632,8 @@ def _answer(
             cmd, leaf = tree_walk.below(rs, table, seat, rng, ask, o, path)
             return as_listed(rs, table, seat, cmd, leaf), None
         chosen = committed.get(id(node)) if committed else None
-        if chosen is not None and (kept := [x for x in known if _canon.encode(x[1]) == chosen]):
-            known = kept
-        node, o = max(known, key=lambda x: (x[0].n, x[0].w))
+        pick = node.children.get(chosen) if chosen is not None else None  # children are keyed alike
+        node, o = max(known, key=lambda x: (x[0] is pick, x[0].n, x[0].w))
         if o.command is not None:
             return o.command, node
         if o.pick is not None:
