@@ -1,11 +1,11 @@
 """Simulation of many complete games by random legal bots.
 
-Why this shape: each worker takes game indices a few at a time from a shared counter (so
-workers finish together), plays them into a private in-memory store and copies the finished
+Why this shape: each worker asks the parent for game indices a few at a time (so workers
+finish together), plays them into a private in-memory store and copies the finished
 games into the target database in one transaction about twice a second. So every game in the
 target is whole (a stalled, failed or interrupted game is never copied), there are no side
-files, nothing is merged at the end, and workers share nothing but that counter and their
-tallies. Game ids and seeds follow from --seed and the index, whoever plays it, so a
+files, nothing is merged at the end, and workers share nothing with each other (so one killed
+at any moment wedges no other). Game ids and seeds follow from --seed and the index, whoever plays it, so a
 stopped run resumes by skipping the ids already stored. A game that stalls or fails is listed
 in the summary (id, seed, last prompt) and the run goes on.
 """
@@ -388,23 +388,27 @@ def on_sigint(stop: Stop):
 
 
 # -- worker processes ---------------------------------------------------------------------
-CHUNK = 4  # game indices a worker takes at a time from the shared counter
+CHUNK = 4  # game indices a worker asks for at a time
 
 
-def claimed(counter, games: int, chunk: int = CHUNK) -> Iterator[int]:
-    """Indices taken CHUNK at a time from a counter shared by the workers: a worker whose
-    games happen to be shorter takes more of them, so both finish together (which games
-    exist does not depend on who plays them: ids and seeds follow from the index)."""
+def asked(conn, games: int, chunk: int = CHUNK) -> Iterator[int]:
+    """Indices asked of the parent CHUNK at a time: a worker whose games happen to be shorter
+    asks more often, so both finish together (which games exist does not depend on who plays
+    them: ids and seeds follow from the index). The parent alone keeps the count, so no worker
+    holds anything another waits for: a worker killed at any moment wedges none of the others
+    (a counter under a lock shared by the workers did, when one died holding the lock)."""
     while True:
-        with counter.get_lock():
-            start = counter.value
-            if start >= games:
-                return
-            counter.value = start + chunk
+        try:
+            conn.send(("claim", None))
+            start = conn.recv()
+        except (EOFError, OSError):  # the parent is gone: nothing more to play
+            return
+        if start is None:
+            return
         yield from range(start, min(start + chunk, games))
 
 
-def _worker(spec: Spec, w: int, counter, conn) -> None:
+def _worker(spec: Spec, w: int, conn) -> None:
     """A spawned worker. It starts with SIGINT ignored (no traceback while importing), then
     takes SIGINT as a request to stop; it also stops if its parent is gone."""
     stop = Stop()
@@ -414,7 +418,7 @@ def _worker(spec: Spec, w: int, counter, conn) -> None:
         return stop.requested or os.getppid() != spec.parent
 
     try:
-        play_share(spec, claimed(counter, spec.games), stopping, lambda t: conn.send(("tally", t)))
+        play_share(spec, asked(conn, spec.games), stopping, lambda t: conn.send(("tally", t)))
         conn.send(("done", None))
     except BaseException as exc:  # reported to the parent, never a traceback on the terminal
         with contextlib.suppress(OSError):
@@ -432,9 +436,9 @@ def start_method() -> str:
     return "spawn"
 
 
-def _start(ctx, spec: Spec, w: int, counter):
-    recv, send = ctx.Pipe(duplex=False)
-    p = ctx.Process(target=_worker, args=(spec, w, counter, send), name=f"simulate-{w}", daemon=True)
+def _start(ctx, spec: Spec, w: int):
+    ours, theirs = ctx.Pipe()  # duplex: tallies come up it, game indices go down
+    p = ctx.Process(target=_worker, args=(spec, w, theirs), name=f"simulate-{w}", daemon=True)
     main = threading.current_thread() is threading.main_thread()
     old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:
@@ -442,8 +446,8 @@ def _start(ctx, spec: Spec, w: int, counter):
     finally:
         if main:
             signal.signal(signal.SIGINT, old)
-    send.close()
-    return recv, p
+    theirs.close()
+    return ours, p
 
 
 def run_workers(spec: Spec, workers: int, stop: Stop, merge: Callable[[Tally], None]) -> None:
@@ -458,10 +462,10 @@ def run_workers(spec: Spec, workers: int, stop: Stop, merge: Callable[[Tally], N
         gc.collect()
         gc.freeze()
     ctx = mp.get_context(method)
-    counter = ctx.Value("q", 0)
+    handed = 0  # the game indices handed out so far (asked)
     running, heard = {}, {}
     for w in range(workers):
-        r, p = _start(ctx, spec, w, counter)
+        r, p = _start(ctx, spec, w)
         running[r], heard[r] = (w, p), time.monotonic()
     silent = spec.game_seconds + 60  # a game is cut at game_seconds; past that it is wedged
     told, deadline = 0.0, None
@@ -489,15 +493,23 @@ def run_workers(spec: Spec, workers: int, stop: Stop, merge: Callable[[Tally], N
                             os.kill(p.pid, signal.SIGINT)
             for r in [r for r in running if now - heard[r] > silent]:
                 drop(r, f"worker {{w}} said nothing for {silent:g} s and was stopped")
-            for r in wait(list(running), timeout=0.2):
+            for ready in wait(list(running), timeout=0.2):
+                r = cast(Connection, ready)  # wait() hands back our pipes
                 heard[r] = time.monotonic()
                 try:
-                    kind, data = cast(Connection, r).recv()  # wait() hands back our pipes
+                    kind, data = r.recv()
                 except (EOFError, OSError):
                     drop(r, "worker {w} died (exit code {code}) before finishing")
                     continue
                 if kind == "tally":
                     merge(data)
+                elif kind == "claim":  # after a stop request, nothing more is handed out
+                    start = None if stop.requested or handed >= spec.games else handed
+                    handed += 0 if start is None else CHUNK
+                    try:
+                        r.send(start)
+                    except OSError:
+                        drop(r, "worker {w} died (exit code {code}) before finishing")
                 else:
                     drop(r, None if kind == "done" else "worker {w} failed: " + data)
     finally:

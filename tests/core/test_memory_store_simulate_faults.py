@@ -6,6 +6,7 @@ game for game, the events of an uninterrupted run; no event of a failed game rea
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -418,3 +419,59 @@ def test_a_swallowed_timeout_strikes_again(tmp_path):
     # limit strikes again 1 s after the first (timed from the game's own start)
     assert ran.exists(), "the limit ran out before the game was played"
     assert float(ran.read_text()) < 4.5
+
+
+# -- a worker dying at the worst moment -----------------------------------------------------
+def dies_holding_every_shared_lock(eng, gid, seed, stop=None):
+    """In the worker that plays game 5: take every lock this process shares with others
+    (found by scanning its objects, whatever they are), then die by SIGKILL holding them."""
+    if gid.endswith("-00005"):
+        import gc
+        import multiprocessing.synchronize as synchronize
+
+        gc.unfreeze()  # the run freezes what it had before forking: see all of it
+        for obj in gc.get_objects():
+            if isinstance(obj, synchronize.SemLock):
+                obj.acquire(block=False)  # a lock, semaphore or condition shared by the workers
+        os.kill(os.getpid(), signal.SIGKILL)
+    return play_out(eng, gid, seed, stop=stop)
+
+
+KILLED_DRIVER = (
+    "import sys\nfrom sim.simulate import simulate\n"
+    "from tests.core.test_memory_store_simulate_faults import dies_holding_every_shared_lock\n"
+    "s = simulate(sys.argv[1], 'duel', 200, 2, seed='w', workers=2, "
+    "play=dies_holding_every_shared_lock)\n"
+    "print(s.games, len(s.errors), ' '.join(e.kind for e in s.errors))\n"
+)
+
+
+def test_a_worker_killed_holding_what_it_shares_does_not_wedge_the_other(tmp_path):
+    """A worker SIGKILLed while it held the lock of the game counter both workers drew from
+    left the other blocked on that lock until the parent's silence limit (game_seconds + 60,
+    six minutes by default) stopped it; its finished games reached the file only then. Now no
+    worker holds anything another waits for: the survivor plays the rest at once, the dead
+    worker is one crash error, and --resume fills in its games."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    db = tmp_path / "w.db"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", KILLED_DRIVER, str(db)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:  # far below the silence limit: a wedged survivor fails here
+        stdout, stderr = proc.communicate(timeout=150)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)  # a wedged worker outlives its parent
+    out = subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr)
+    assert out.returncode == 0, out.stderr[-2000:]
+    games, errors, kinds = out.stdout.split(maxsplit=2)
+    assert kinds.split() == ["crash"] and int(errors) == 1
+    assert 150 <= int(games) < 200  # the dead worker's games since its last flush are missing
+    s = simulate(str(db), "duel", 200, 2, seed="w", workers=1, resume=True)
+    assert not s.errors and s.games + s.skipped == 200
