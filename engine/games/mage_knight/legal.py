@@ -205,7 +205,7 @@ def turn_parts(table, seat: int) -> list[Part]:
         lambda: plays(table, seat, names),
         lambda: (
             any(sideways(table, seat, n) for n in names)
-            or any(keep(card_plays(table, seat, n)) for n in names)
+            or any(keep(card_plays(table, seat, n)) for n in names if may_have_plays(table, seat, n))
         ),
     )
     units = part(("activate", "banner"), lambda: unit_commands(table, seat))
@@ -396,6 +396,35 @@ def _card_plays(table, seat: int, name: str) -> list[dict]:
         if useful(table, atoms, p.acted):
             out.append({"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""})
     return out
+
+
+# Kinds of effect whose plays card_specific_plays makes (whether useful now or not).
+NAMING_MORE = frozenset(("set_dice", "card_boost", "space_cost", "all_enemies", "block_per_trait"))
+
+
+def may_have_plays(table, seat: int, name: str) -> bool:
+    """False only where `card_plays` lists nothing, told without listing a payment: no way of
+    the card that may be played now (a mode whose mana it may use) is worth offering here,
+    aims at an enemy or names more (`card_specific_plays`). In a combat's ranged or block
+    phase most cards have no play, and the first question's test and "Which card?" would list
+    each card's paid plays only to find none."""
+    game = table.game
+    p = game.players[seat]
+    if name == "wound":
+        return True  # (its own short listing)
+    if sideways(table, seat, name):
+        return True
+    card = content().cards[name]
+    night = game.night or bool(p.turn_effects.get("black_day"))
+    for mode in ("basic", "powered"):
+        if payment.needs(card, mode, night) is None:
+            continue
+        for atoms in actions.seat_resolutions(table, seat, name, mode):
+            if useful(table, atoms, p.acted) or any(
+                k in NAMING_MORE or k == "enemy_effect" for k, _ in atoms
+            ):
+                return True
+    return False
 
 
 def sideways(table, seat: int, name: str) -> bool:
