@@ -398,10 +398,6 @@ def _card_plays(table, seat: int, name: str) -> list[dict]:
     return out
 
 
-# Kinds of effect whose plays card_specific_plays makes (whether useful now or not).
-NAMING_MORE = frozenset(("set_dice", "card_boost", "space_cost", "all_enemies", "block_per_trait"))
-
-
 def may_have_plays(table, seat: int, name: str) -> bool:
     """False only where `card_plays` lists nothing, told without listing a payment: no way of
     the card that may be played now (a mode whose mana it may use) is worth offering here,
@@ -465,10 +461,16 @@ def ready_commands(table, seat: int) -> list[dict]:
     ]
 
 
+# The kinds of effect whose plays `card_specific_plays` makes (whether useful now or not).
+NAMING_MORE = frozenset(("set_dice", "card_boost", "space_cost", "all_enemies", "block_per_trait"))
+
+
 def card_specific_plays(table, seat: int, name: str, mode: str, option: int, atoms, pays: list[str]):
     """Plays of a resolution whose command must name more (None for the others): the Source
     dice a card sets (Mana Draw, Mana Pull), the Action card a boost plays (Concentration)."""
     kinds = {k for k, _ in atoms}
+    if kinds.isdisjoint(NAMING_MORE):  # (most resolutions: asked of every one listed)
+        return None
     base = {"kind": "play", "card": name, "mode": mode, "option": option}
     if "set_dice" in kinds:
         n = len(next(v for k, v in atoms if k == "set_dice"))
