@@ -205,7 +205,7 @@ def turn_parts(table, seat: int) -> list[Part]:
         lambda: plays(table, seat, names),
         lambda: (
             any(sideways(table, seat, n) for n in names)
-            or any(keep(card_plays(table, seat, n)) for n in names)
+            or any(keep(card_plays(table, seat, n)) for n in names if may_have_plays(table, seat, n))
         ),
     )
     units = part(("activate", "banner"), lambda: unit_commands(table, seat))
@@ -398,6 +398,31 @@ def _card_plays(table, seat: int, name: str) -> list[dict]:
     return out
 
 
+def may_have_plays(table, seat: int, name: str) -> bool:
+    """False only where `card_plays` lists nothing, told without listing a payment: no way of
+    the card that may be played now (a mode whose mana it may use) is worth offering here,
+    aims at an enemy or names more (`card_specific_plays`). In a combat's ranged or block
+    phase most cards have no play, and the first question's test and "Which card?" would list
+    each card's paid plays only to find none."""
+    game = table.game
+    p = game.players[seat]
+    if name == "wound":
+        return True  # (its own short listing)
+    if sideways(table, seat, name):
+        return True
+    card = content().cards[name]
+    night = game.night or bool(p.turn_effects.get("black_day"))
+    for mode in ("basic", "powered"):
+        if payment.needs(card, mode, night) is None:
+            continue
+        for atoms in actions.seat_resolutions(table, seat, name, mode):
+            if useful(table, atoms, p.acted) or any(
+                k in NAMING_MORE or k == "enemy_effect" for k, _ in atoms
+            ):
+                return True
+    return False
+
+
 def sideways(table, seat: int, name: str) -> bool:
     """Whether the card may be played sideways now: the cheap test that a card is playable
     (a sideways play pays nothing, so no turn filter takes it away)."""
@@ -436,10 +461,16 @@ def ready_commands(table, seat: int) -> list[dict]:
     ]
 
 
+# The kinds of effect whose plays `card_specific_plays` makes (whether useful now or not).
+NAMING_MORE = frozenset(("set_dice", "card_boost", "space_cost", "all_enemies", "block_per_trait"))
+
+
 def card_specific_plays(table, seat: int, name: str, mode: str, option: int, atoms, pays: list[str]):
     """Plays of a resolution whose command must name more (None for the others): the Source
     dice a card sets (Mana Draw, Mana Pull), the Action card a boost plays (Concentration)."""
     kinds = {k for k, _ in atoms}
+    if kinds.isdisjoint(NAMING_MORE):  # (most resolutions: asked of every one listed)
+        return None
     base = {"kind": "play", "card": name, "mode": mode, "option": option}
     if "set_dice" in kinds:
         n = len(next(v for k, v in atoms if k == "set_dice"))

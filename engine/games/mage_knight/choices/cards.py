@@ -63,7 +63,7 @@ def _which_card(rs, table, seat: int, keep, sideways_kept: bool, words: bool, ru
         if sideways_kept and legal.sideways_ways(table, seat, name) > 1:  # several ways: a step
             opts.append(_card_step(name, words))  # (its plays listed only when it is opened)
             continue
-        cmds = keep(plays_of(table, seat, name))
+        cmds = keep(plays_of(table, seat, name)) if legal.may_have_plays(table, seat, name) else []
         if len({(c["mode"], c["option"]) for c in cmds}) == 1:
             cmds = unique(rs, table, seat, cmds)
         if len(cmds) == 1:
