@@ -1,5 +1,5 @@
-"""The occupation kept across events (occupation.py) is the occupation worked out anew from
-the troops and heroes: at every decision of seeded bot games, where the fold alone kept it up
+"""The occupation kept across events (occupation.py) is the occupation read anew from the
+troops and heroes (dl_helpers.fresh_position): at every decision of seeded bot games, where the fold alone kept it up
 to date, and for every copy of a state (an undo, a research clone, a determinized copy), which
 gets facts of its own."""
 
@@ -17,12 +17,12 @@ from engine.games.dragonlords import board, occupation
 from engine.games.dragonlords.map.world import run_on
 from engine.pipeline import Engine
 from store import MemoryStore
+from tests.games.dragonlords.dl_helpers import fresh_position
 
 
 def _fresh(game) -> dict:
-    f = run_on(game, occupation.Facts, game)
-    armies = range(len(game.armies))
-    return {"occ": f.occ, "heroes": f.heroes, "held": [f.held(a) for a in armies]}
+    got = run_on(game, fresh_position, game)
+    return {"occ": got["occupancy"], "heroes": got["heroes"], "held": got["held"]}
 
 
 def _kept(game) -> dict:
