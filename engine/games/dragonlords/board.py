@@ -50,6 +50,12 @@ def derived(game, key, compute: Callable[[], T]) -> T:
     return got
 
 
+def land(game, army: int) -> occupation.Land:
+    """Where the army stands against the others (its own territories, the enemies' places,
+    the territories it shares with an enemy), kept across events (read only)."""
+    return _facts(game).land(army)
+
+
 def blockades(game) -> dict[str, list[int]]:
     """Sea zone -> `blockade` of it, for every zone that has one (read only)."""
     return _facts(game).blockades()

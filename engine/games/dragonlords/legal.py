@@ -8,7 +8,7 @@ from engine.games.dragonlords import board, names
 from engine.games.dragonlords.battles import battle
 from engine.games.dragonlords.battles.battle import chooser
 from engine.games.dragonlords.magic import scrolls
-from engine.games.dragonlords.magic.teleport import must_teleport_home, teleports
+from engine.games.dragonlords.magic.teleport import fire_legal, must_teleport_home, teleports
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.offers import Offer, as_offers, counted, expand
 from engine.games.dragonlords.quests import activity as quest
@@ -67,11 +67,19 @@ def _prompted(table) -> list[Prompt]:
     if b is not None and b.step == "casualties":
         army = chooser(game)
         return [Prompt(game.armies[army].seat, "casualties", "INT-30", f"{b.pending[str(army)]} at {b.loc}")]
-    return [
-        Prompt(
-            game.armies[game.active].seat, game.phase, PHASE_RULE[game.phase], names.army(game, game.active)
+    x = game.armies[game.active]
+    key = (x.seat, x.race, game.phase)
+    got = _TURN_PROMPTS.get(key)
+    if got is None:
+        got = _TURN_PROMPTS[key] = Prompt(
+            x.seat, game.phase, PHASE_RULE[game.phase], names.army(game, game.active)
         )
-    ]
+    return [got]
+
+
+# An army's turn prompt by its seat, race and phase (an army's name is its seat and race):
+# made once, not at every event (a frozen struct, shared).
+_TURN_PROMPTS: dict[tuple[int, str, str], Prompt] = {}
 
 
 def legal_commands(table, seat: int) -> list[dict]:
@@ -130,6 +138,15 @@ def wanted(want: frozenset[str], kinds: frozenset[str]) -> frozenset[str]:
 
 
 def sources(table, first: bool = False) -> list[Source] | None:
+    """`_sources`, kept for the event (a bot's first question and the kind it opens ask it
+    both; the parts read through `read`, itself kept for the event)."""
+    return once(table, ("dl.sources", first), lambda: _sources(table, first) or _WHOLE) or None
+
+
+_WHOLE: list[Source] = []  # `once` keeps no None: a moment listed whole, kept as this
+
+
+def _sources(table, first: bool) -> list[Source] | None:
     """The active army's listing in a turn phase that has a `done` (purchase, naval movement,
     combat, transfer) as its parts in order, so that the offers of one kind are found without
     the others' (a bot's first question asks only which kinds are there, and the kind it opens
@@ -152,8 +169,13 @@ def sources(table, first: bool = False) -> list[Source] | None:
     elif ph == "combat":
         if moves.ground(table, a).fights:
             return [(_FIGHT, lambda want: moves.combat_offers(table, a, _FIGHT)), _scrolls(table, a)]
-        kinds = _COMBAT if game.armies[a].race == "elf" else _COMBAT - {"sneak"}
-        out = [(kinds, lambda want: moves.combat_offers(table, a, wanted(want, kinds), not first))]
+        # the fire attacks a part of their own, listed last as before: a bot asking whether an
+        # attack is there stops at the first instead of reading every attack to find them
+        kinds = _LAND if game.armies[a].race == "elf" else _LAND - {"sneak"}
+        out = [
+            (kinds, lambda want: moves.combat_offers(table, a, wanted(want, kinds), not first)),
+            (_BURN, lambda want: as_offers(fire_legal(table, a))),
+        ]
     elif ph == "transfer":
         if must_teleport_home(game, a):
             return None
@@ -243,7 +265,7 @@ def _scrolls(table, a: int) -> Source:
 _BUY, _LOADS, _SAIL = frozenset({"buy"}), frozenset({"load", "unload"}), frozenset({"sail"})
 _TELEPORT, _FIGHT, _MOVE = frozenset({"teleport"}), frozenset({"fight"}), frozenset({"move"})
 _DONE, _SCROLL = frozenset({"done"}), frozenset({"scroll"})
-_COMBAT = frozenset({"attack", "sneak", "march", "burn"})
+_LAND, _BURN = frozenset({"attack", "sneak", "march"}), frozenset({"burn"})
 
 
 def _done() -> Offer:

@@ -133,7 +133,18 @@ def fresh_position(game) -> dict:
     for sid, s in game.ships.items():
         if f"ship:{sid}" in occ:
             crews.setdefault(s.zone, set()).add(s.army)
+    lands = []  # per army: its own territories, the enemies' places, the shared territories
+    for a in armies:
+        friends = {i for i in armies if game.armies[i].seat == game.armies[a].seat}
+        lands.append(
+            (
+                [t for t in held[a]],
+                {x for x, who in occ.items() if not friends & set(who)},
+                sorted(x for x, who in occ.items() if a in who and len(who) > 1 and x in w.kind),
+            )
+        )
     return {
+        "lands": lands,
         "occupancy": occ,
         "heroes": {k: sorted(v) for k, v in by_place.items()},
         "held": held,

@@ -1,7 +1,8 @@
 """What board.py answers from the occupation kept across events (occupation.py) is what a
 fresh reading of the troops, heroes and ships gives (dl_helpers.fresh_position), at every third
 decision of seeded games: occupancy, held (with and without an occupancy given), units, heroes,
-blockades, holds_any, kingdom_counts, kingdoms_held and the set-up's claimable territories."""
+blockades, each army's land (own, enemy and shared places), holds_any, kingdom_counts,
+kingdoms_held and the set-up's claimable territories."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ def _answers(game) -> dict:
         "held": [board.held(game, a) for a in armies],
         "kingdoms": [board.kingdoms_held(game, a) for a in armies],
         "blockades": {z: board.blockade(game, z) for z in sorted(world().sea) if board.blockade(game, z)},
+        "lands": [tuple(board.land(game, a))[:3] for a in armies],
     }
 
 

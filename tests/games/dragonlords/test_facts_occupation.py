@@ -1,7 +1,7 @@
-"""The occupation kept across events (occupation.py) is the occupation read anew from the
-troops and heroes (dl_helpers.fresh_position): at every decision of seeded bot games, where the fold alone kept it up
-to date, and for every copy of a state (an undo, a research clone, a determinized copy), which
-gets facts of its own."""
+"""The occupation kept across events (occupation.py), each army's land with it, is the
+occupation read anew from the troops and heroes (dl_helpers.fresh_position): at every decision
+of seeded bot games, where the fold alone kept it up to date, and for every copy of a state (an
+undo, a research clone, a determinized copy), which gets facts of its own."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from tests.games.dragonlords.dl_helpers import fresh_position
 
 def _fresh(game) -> dict:
     got = run_on(game, fresh_position, game)
-    return {"occ": got["occupancy"], "heroes": got["heroes"], "held": got["held"]}
+    return {"occ": got["occupancy"], "heroes": got["heroes"], "held": got["held"], "lands": got["lands"]}
 
 
 def _kept(game) -> dict:
@@ -32,6 +32,7 @@ def _kept(game) -> dict:
             "occ": dict(board.occupancy(game)),
             "heroes": dict(board.heroes_by_place(game)),
             "held": [board.held(game, a) for a in armies],
+            "lands": [tuple(board.land(game, a))[:3] for a in armies],
         }
 
     return run_on(game, read)

@@ -265,18 +265,21 @@ def plain_field(sel: list[Offer]) -> str | None:
     field = next((f for f in head if f != "kind"), None)
     if field is None:
         return None
-    values = set()
-    for o in sel:
-        c = o.cmd
-        if not o.whole or o.most > 0 or o.heroes or o.tail or len(c) != 2 or field not in c:
+    for o in sel:  # one command each, of the kind and the field alone
+        if o[1:] != _PLAIN and (not o.whole or o.most > 0 or o.heroes or o.tail):
             return None
-        try:
-            values.add(c[field])
-        except TypeError:  # a list: not a plain value
+        if len(o.cmd) != 2 or field not in o.cmd:
             return None
+    try:
+        values = {o.cmd[field] for o in sel}
+    except TypeError:  # a list: not a plain value
+        return None
     if len(values) != len(sel):
         return None
     return field
+
+
+_PLAIN = (0, (), True, None)  # most, heroes, whole, tail of an offer of its command alone, as listed
 
 
 def _merged(table, seat, sel: list[Offer]) -> list[Offer]:
