@@ -107,7 +107,12 @@ def _offers(table, seat: int, first: bool = False) -> list[Offer]:
     ps = kept_prompts(table)
     if not ps or ps[0].seat != seat:
         return []
+    return prompted_offers(table, first)
 
+
+def prompted_offers(table, first: bool = False) -> list[Offer]:
+    """`_offers` of the seat the caller knows to be prompted now (the choice tree's, which
+    asked the prompts once for the whole decision)."""
     game = table.game
     a = game.active
     ph = game.phase
@@ -140,7 +145,13 @@ def wanted(want: frozenset[str], kinds: frozenset[str]) -> frozenset[str]:
 def sources(table, first: bool = False) -> list[Source] | None:
     """`_sources`, kept for the event (a bot's first question and the kind it opens ask it
     both; the parts read through `read`, itself kept for the event)."""
+    game = table.game
+    if game.phase not in _PARTED or game.ask is not None or game.battle is not None:
+        return None  # listed whole: asked at every decision, answered without the memo
     return once(table, ("dl.sources", first), lambda: _sources(table, first) or _WHOLE) or None
+
+
+_PARTED = frozenset({"purchase", "naval", "combat", "transfer"})  # the phases `_sources` parts
 
 
 _WHOLE: list[Source] = []  # `once` keeps no None: a moment listed whole, kept as this
@@ -195,6 +206,11 @@ def kind_offers(table, seat: int, kind: str) -> list[Offer] | None:
     ps = kept_prompts(table)
     if not ps or ps[0].seat != seat:
         return []
+    return prompted_kind(table, kind)
+
+
+def prompted_kind(table, kind: str) -> list[Offer] | None:
+    """`kind_offers` of the seat the caller knows to be prompted now."""
     found = sources(table)
     if found is None:
         return None
@@ -204,7 +220,7 @@ def kind_offers(table, seat: int, kind: str) -> list[Offer] | None:
         for i, (kinds, offers) in enumerate(found)
         if kind in kinds
         for o in read(table, i, offers, want).whole()
-        if o.cmd["kind"] == kind and o.holds()
+        if o.cmd["kind"] == kind and (o.whole or o.most > 0 or o.heroes)  # o.holds(), inline
     ]
 
 
@@ -235,6 +251,8 @@ class _Tap:
                 self.rest = None
                 return
             got.append(o)
+            i += 1
+            yield o
 
     def whole(self) -> list[Offer]:
         """Every offer of the part, the rest read at once (a reader stopped part-way goes on

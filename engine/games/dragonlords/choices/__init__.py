@@ -17,7 +17,6 @@ from typing import Any
 from engine import choices as ch
 from engine.games.dragonlords import legal
 from engine.games.dragonlords.choices import chips, labels, names
-from engine.games.dragonlords.legal import legal_offers
 from engine.games.dragonlords.offers import Offer
 from engine.games.dragonlords.preview import preview
 from engine.mechanics.per_state import per_state
@@ -95,7 +94,7 @@ class _Now:
 
     def first(self) -> dict[str, list[Offer]]:
         if self._first is None:
-            self._first = _by_kind(legal.first_offers(self.table, self.seat))
+            self._first = {} if self.rule is None else _by_kind(legal.prompted_offers(self.table, True))
         return self._first
 
     def of_kind(self, kind: str) -> list[Offer]:
@@ -107,11 +106,13 @@ class _Now:
         got = self._kinds.get(kind)
         if got is None:
             raw = None
-            if self._first is None or kind in legal.PARTIAL:
-                raw = legal.kind_offers(self.table, self.seat, kind)
+            if self.rule is None:
+                raw = []
+            elif self._first is None or kind in legal.PARTIAL:
+                raw = legal.prompted_kind(self.table, kind)
             if raw is None:
                 if kind in legal.PARTIAL:
-                    raw = _by_kind(legal_offers(self.table, self.seat)).get(kind, [])
+                    raw = _by_kind(legal.prompted_offers(self.table)).get(kind, [])
                 else:
                     raw = self.first().get(kind, [])
             alike = kind != "scroll" and kind not in _DISTINCT
