@@ -105,7 +105,7 @@ class _Now:
         question was not built (a bot's first question is built without it)."""
         got = self._kinds.get(kind)
         if got is None:
-            raw = None
+            raw: list[Offer] | None = None
             if self.rule is None:
                 raw = []
             elif self._first is None or kind in legal.PARTIAL:
