@@ -291,7 +291,11 @@ def _merged(table, seat, sel: list[Offer]) -> list[Offer]:
     scroll = sel[0].cmd["kind"] == "scroll"
     seen: set[Any]
     try:  # nearly always all differ: seen in one pass over hashable fields, in any order
-        rows = [same_choice(table, seat, _fields(o)) if scroll else _fields(o) for o in sel]
+        rows = (
+            [same_choice(table, seat, _fields(o)) for o in sel]
+            if scroll
+            else [{**o.cmd, **o.tail} if o.tail else o.cmd for o in sel]  # `_fields` inline
+        )
         order = tuple(rows[0])
         keys = rows[0].keys()
         if all(r.keys() == keys for r in rows):  # the same fields: their values in one order tell
@@ -339,7 +343,8 @@ def _by_field(table, seat, path, sel, rule, words, text, among) -> ch.Question:
 def by_field(sel: list[Offer]) -> tuple[str, dict[Any, list[Offer]]]:
     """The first field in which two or more offers differ, and the offers by its value (in
     order; the offers without the field under a mark of their own)."""
-    rows = [_fields(o) for o in sel]  # once per offer: the field search and the grouping share them
+    # once per offer (the field search and the grouping share them), `_fields` inline
+    rows = [{**o.cmd, **o.tail} if o.tail else o.cmd for o in sel]
     field = _first_difference(rows)
     groups: dict[Any, list[Offer]] = {}
     for o, r in zip(sel, rows, strict=True):
