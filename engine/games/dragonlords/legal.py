@@ -142,19 +142,26 @@ def wanted(want: frozenset[str], kinds: frozenset[str]) -> frozenset[str]:
     return kinds if want is ALL else want & kinds
 
 
-def sources(table, first: bool = False) -> list[Source] | None:
+def sources(table, first: bool = False) -> Parts | None:
     """`_sources`, kept for the event (a bot's first question and the kind it opens ask it
     both; the parts read through `read`, itself kept for the event)."""
     game = table.game
     if game.phase not in _PARTED or game.ask is not None or game.battle is not None:
         return None  # listed whole: asked at every decision, answered without the memo
-    return once(table, ("dl.sources", first), lambda: _sources(table, first) or _WHOLE) or None
+    return once(table, ("dl.sources", first), lambda: Parts(_sources(table, first) or ())) or None
+
+
+class Parts(list):
+    """`sources`' parts, and beside them what `read` has read of each at this event."""
+
+    __slots__ = ("taps",)
+
+    def __init__(self, parts) -> None:
+        super().__init__(parts)
+        self.taps: dict[tuple[int, frozenset[str]], _Tap] = {}
 
 
 _PARTED = frozenset({"purchase", "naval", "combat", "transfer"})  # the phases `_sources` parts
-
-
-_WHOLE: list[Source] = []  # `once` keeps no None: a moment listed whole, kept as this
 
 
 def _sources(table, first: bool) -> list[Source] | None:
@@ -217,9 +224,9 @@ def prompted_kind(table, kind: str) -> list[Offer] | None:
     want = frozenset({kind})
     return [
         o
-        for i, (kinds, offers) in enumerate(found)
+        for i, (kinds, _offers) in enumerate(found)
         if kind in kinds
-        for o in read(table, i, offers, want).whole()
+        for o in read(found, i, want).whole()
         if o.cmd["kind"] == kind and (o.whole or o.most > 0 or o.heroes)  # o.holds(), inline
     ]
 
@@ -263,16 +270,14 @@ class _Tap:
         return self.got
 
 
-def read(
-    table, index: int, offers: Callable[[frozenset[str]], Iterable[Offer]], want: frozenset[str]
-) -> _Tap:
-    """The offers of part `index` of `sources(table)` among which those of `want` are, read
-    at most once at this event (a reading for more kinds serves one for fewer)."""
-    taps: dict[tuple[int, frozenset[str]], _Tap] = once(table, ("dl.taps", table.game.active), dict)
+def read(found: Parts, index: int, want: frozenset[str]) -> _Tap:
+    """The offers of part `index` of `found` (`sources(table)`) among which those of `want`
+    are, read at most once at this event (a reading for more kinds serves one for fewer)."""
+    taps = found.taps
     for (i, kinds), tap in taps.items():
         if i == index and want <= kinds:
             return tap
-    tap = taps[(index, want)] = _Tap(offers(want))
+    tap = taps[(index, want)] = _Tap(found[index][1](want))
     return tap
 
 

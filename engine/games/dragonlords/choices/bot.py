@@ -18,6 +18,7 @@ from engine.games.dragonlords.offers import Offer
 DECISION_KINDS = {"spell", "roll", "choose", "casualty"}
 PHASES = ("purchase", "naval", "quest", "transfer", "combat")  # where a bot ends a phase by chance
 FIGHTING = ("attack", "fight", "sneak", "burn")  # what a bot in combat takes when it may
+_FIGHTING = frozenset(FIGHTING)
 
 
 def ends_now(table) -> bool:
@@ -54,14 +55,19 @@ def bot_question(table, seat: int, path: list[Any]) -> list[ch.Node] | None:
     if not ps or ps[0].seat != seat:
         return None
     found = legal.sources(table)
-    if found is None or not any("done" in kinds for kinds, _ in found):
+    if found is None:
+        return None
+    kinds: set[str] = set()
+    for k, _ in found:
+        kinds |= k
+    if "done" not in kinds:
         return None
     if ends_now(table):  # also what a question of `done` alone gives
         return [ch.leaf("", {"kind": "done"})]
-    kinds = frozenset().union(*(k for k, _ in found)) - {"done"}
+    kinds.discard("done")
     there = {}
     if game.phase == "combat":
-        there = _there(table, found, kinds & frozenset(FIGHTING))
+        there = _there(table, found, _FIGHTING & kinds)
     if not there:
         there = _there(table, found, kinds)
     if not there:
@@ -72,17 +78,17 @@ def bot_question(table, seat: int, path: list[Any]) -> list[ch.Node] | None:
     ]
 
 
-def _there(table, found: list[legal.Source], want: frozenset[str]) -> dict[str, tuple[Offer, bool]]:
+def _there(table, found: legal.Parts, want: frozenset[str] | set[str]) -> dict[str, tuple[Offer, bool]]:
     """The kinds of `want` the listing holds, in the order first listed: each with its first
     offer and whether that offer is its only command (the choice tree's leaf). A part of the
     listing is read only until each of its kinds is known to be more than one command."""
     out: dict[str, tuple[Offer, bool]] = {}
-    for i, (kinds, offers) in enumerate(found):
-        mine = want & kinds
+    for i, (kinds, _offers) in enumerate(found):
+        mine = kinds & want  # a frozenset (the left one's type): a key of the reading kept
         if not mine:
             continue
         open_ = set(mine)  # kinds of this part still possibly a single command
-        for o in legal.read(table, i, offers, mine):  # the kind opened goes on from here
+        for o in legal.read(found, i, mine):  # the kind opened goes on from here
             k = o.cmd["kind"]
             if k not in open_ or not (o.whole or o.most > 0 or o.heroes):  # o.holds(), inline
                 continue
