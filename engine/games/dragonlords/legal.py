@@ -60,13 +60,16 @@ def _prompted(table) -> list[Prompt]:
             Prompt(game.armies[q.army].seat, q.kind, q.rule if q.kind != "casualties" else "INT-30", what)
         ]
     b = game.battle
-    if b is not None and b.step == "spells":
-        return [Prompt(game.armies[b.spell_side].seat, "spell_attacks", "INT-38", b.loc)]
-    if b is not None and b.step == "defender":
-        return [Prompt(game.armies[b.defender].seat, "teleport_retreat", "DL:3.4/retreat", b.loc)]
-    if b is not None and b.step == "casualties":
-        army = chooser(game)
-        return [Prompt(game.armies[army].seat, "casualties", "INT-30", f"{b.pending[str(army)]} at {b.loc}")]
+    if b is not None:
+        if b.step == "spells":
+            return [Prompt(game.armies[b.spell_side].seat, "spell_attacks", "INT-38", b.loc)]
+        if b.step == "defender":
+            return [Prompt(game.armies[b.defender].seat, "teleport_retreat", "DL:3.4/retreat", b.loc)]
+        if b.step == "casualties":
+            army = chooser(game)
+            return [
+                Prompt(game.armies[army].seat, "casualties", "INT-30", f"{b.pending[str(army)]} at {b.loc}")
+            ]
     x = game.armies[game.active]
     key = (x.seat, x.race, game.phase)
     got = _TURN_PROMPTS.get(key)
