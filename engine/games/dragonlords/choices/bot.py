@@ -48,8 +48,19 @@ def bot_question(table, seat: int, path: list[Any]) -> list[ch.Node] | None:
     """`bot_options` of the first question, built from which kinds are there: in purchase,
     naval movement, combat and transfer (legal.sources), while the seat may end the phase;
     None anywhere else (the question is asked in full and narrowed)."""
+    if path:
+        return None
+    kept = kept_kinds(table, seat)
+    if kept is None:
+        return None
+    return [ch.leaf("", cmd) if cmd is not None else ch.lazy("", [["kind", k]]) for k, cmd in kept]
+
+
+def kept_kinds(table, seat: int) -> list[tuple[str, dict[str, Any] | None]] | None:
+    """`bot_question`'s options without their nodes (the bot's walk draws from these): each
+    kind kept, with its command where it is a single one (a leaf), else None (a step)."""
     game = table.game
-    if path or game.phase not in PHASES:
+    if game.phase not in PHASES:
         return None
     ps = legal.kept_prompts(table)
     if not ps or ps[0].seat != seat:
@@ -63,7 +74,7 @@ def bot_question(table, seat: int, path: list[Any]) -> list[ch.Node] | None:
     if "done" not in kinds:
         return None
     if ends_now(table):  # also what a question of `done` alone gives
-        return [ch.leaf("", {"kind": "done"})]
+        return [("done", {"kind": "done"})]
     kinds.discard("done")
     there = {}
     if game.phase == "combat":
@@ -71,11 +82,8 @@ def bot_question(table, seat: int, path: list[Any]) -> list[ch.Node] | None:
     if not there:
         there = _there(table, found, kinds)
     if not there:
-        return [ch.leaf("", {"kind": "done"})]
-    return [
-        ch.leaf("", first.first()) if single else ch.lazy("", [["kind", k]])
-        for k, (first, single) in there.items()
-    ]
+        return [("done", {"kind": "done"})]
+    return [(k, first.first() if single else None) for k, (first, single) in there.items()]
 
 
 def _there(table, found: legal.Parts, want: frozenset[str] | set[str]) -> dict[str, tuple[Offer, bool]]:
