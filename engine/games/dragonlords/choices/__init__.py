@@ -132,13 +132,13 @@ def _now(table, seat: int) -> _Now:
 
 def _by_kind(offs: list[Offer]) -> dict[str, list[Offer]]:
     out: dict[str, list[Offer]] = {}
+    kind, mine = None, []  # the last kind met and its list (a listing runs kind by kind)
     for o in offs:
         if o.whole or o.most > 0 or o.heroes:  # o.holds(), inline: every offer passes here
-            mine = out.get(o.cmd["kind"])
-            if mine is None:
-                out[o.cmd["kind"]] = [o]
-            else:
-                mine.append(o)
+            k = o.cmd["kind"]
+            if k != kind:
+                kind, mine = k, out.setdefault(k, [])
+            mine.append(o)
     return out
 
 

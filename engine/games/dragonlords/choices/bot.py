@@ -59,11 +59,18 @@ def bot_question(table, seat: int, path: list[Any]) -> list[ch.Node] | None:
 def kept_kinds(table, seat: int) -> list[tuple[str, dict[str, Any] | None]] | None:
     """`bot_question`'s options without their nodes (the bot's walk draws from these): each
     kind kept, with its command where it is a single one (a leaf), else None (a step)."""
-    game = table.game
-    if game.phase not in PHASES:
+    if table.game.phase not in PHASES:
         return None
     ps = legal.kept_prompts(table)
     if not ps or ps[0].seat != seat:
+        return None
+    return prompted_kinds(table)
+
+
+def prompted_kinds(table) -> list[tuple[str, dict[str, Any] | None]] | None:
+    """`kept_kinds` of the seat the caller knows to be prompted now (the walk's)."""
+    game = table.game
+    if game.phase not in PHASES:
         return None
     found = legal.sources(table)
     if found is None:

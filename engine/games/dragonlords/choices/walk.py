@@ -29,11 +29,11 @@ def bot_walk(
     ruleset's `bot_question` (the first question as the habits narrow it where it has a
     shortcut), asked for its nodes; without one, its options are drawn without nodes."""
     now = tree._now(table, seat)
-    if tree.chips_now(table, now.rule):
-        return None  # chips.py's own question
+    if now.rule is None or tree.chips_now(table, now.rule):
+        return None  # nothing to decide (no question either way), or chips.py's own question
     kind: dict[str, Any] | str | None = None
     if first is None:
-        drawn = bot.kept_kinds(table, seat)
+        drawn = bot.prompted_kinds(table)
         if drawn:
             k, cmd = drawn[rng.randrange(len(drawn))]
             kind = cmd if cmd is not None else k
