@@ -8,7 +8,7 @@ from engine.games.dragonlords import board, names
 from engine.games.dragonlords.battles import battle
 from engine.games.dragonlords.battles.battle import chooser
 from engine.games.dragonlords.magic import scrolls
-from engine.games.dragonlords.magic.teleport import must_teleport_home, teleports
+from engine.games.dragonlords.magic.teleport import fire_legal, must_teleport_home, teleports
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.offers import Offer, as_offers, counted, expand
 from engine.games.dragonlords.quests import activity as quest
@@ -60,18 +60,29 @@ def _prompted(table) -> list[Prompt]:
             Prompt(game.armies[q.army].seat, q.kind, q.rule if q.kind != "casualties" else "INT-30", what)
         ]
     b = game.battle
-    if b is not None and b.step == "spells":
-        return [Prompt(game.armies[b.spell_side].seat, "spell_attacks", "INT-38", b.loc)]
-    if b is not None and b.step == "defender":
-        return [Prompt(game.armies[b.defender].seat, "teleport_retreat", "DL:3.4/retreat", b.loc)]
-    if b is not None and b.step == "casualties":
-        army = chooser(game)
-        return [Prompt(game.armies[army].seat, "casualties", "INT-30", f"{b.pending[str(army)]} at {b.loc}")]
-    return [
-        Prompt(
-            game.armies[game.active].seat, game.phase, PHASE_RULE[game.phase], names.army(game, game.active)
+    if b is not None:
+        if b.step == "spells":
+            return [Prompt(game.armies[b.spell_side].seat, "spell_attacks", "INT-38", b.loc)]
+        if b.step == "defender":
+            return [Prompt(game.armies[b.defender].seat, "teleport_retreat", "DL:3.4/retreat", b.loc)]
+        if b.step == "casualties":
+            army = chooser(game)
+            return [
+                Prompt(game.armies[army].seat, "casualties", "INT-30", f"{b.pending[str(army)]} at {b.loc}")
+            ]
+    x = game.armies[game.active]
+    key = (x.seat, x.race, game.phase)
+    got = _TURN_PROMPTS.get(key)
+    if got is None:
+        got = _TURN_PROMPTS[key] = Prompt(
+            x.seat, game.phase, PHASE_RULE[game.phase], names.army(game, game.active)
         )
-    ]
+    return [got]
+
+
+# An army's turn prompt by its seat, race and phase (an army's name is its seat and race):
+# made once, not at every event (a frozen struct, shared).
+_TURN_PROMPTS: dict[tuple[int, str, str], Prompt] = {}
 
 
 def legal_commands(table, seat: int) -> list[dict]:
@@ -99,7 +110,12 @@ def _offers(table, seat: int, first: bool = False) -> list[Offer]:
     ps = kept_prompts(table)
     if not ps or ps[0].seat != seat:
         return []
+    return prompted_offers(table, first)
 
+
+def prompted_offers(table, first: bool = False) -> list[Offer]:
+    """`_offers` of the seat the caller knows to be prompted now (the choice tree's, which
+    asked the prompts once for the whole decision)."""
     game = table.game
     a = game.active
     ph = game.phase
@@ -129,7 +145,29 @@ def wanted(want: frozenset[str], kinds: frozenset[str]) -> frozenset[str]:
     return kinds if want is ALL else want & kinds
 
 
-def sources(table, first: bool = False) -> list[Source] | None:
+def sources(table, first: bool = False) -> Parts | None:
+    """`_sources`, kept for the event (a bot's first question and the kind it opens ask it
+    both; the parts read through `read`, itself kept for the event)."""
+    game = table.game
+    if game.phase not in _PARTED or game.ask is not None or game.battle is not None:
+        return None  # listed whole: asked at every decision, answered without the memo
+    return once(table, ("dl.sources", first), lambda: Parts(_sources(table, first) or ())) or None
+
+
+class Parts(list):
+    """`sources`' parts, and beside them what `read` has read of each at this event."""
+
+    __slots__ = ("taps",)
+
+    def __init__(self, parts) -> None:
+        super().__init__(parts)
+        self.taps: dict[tuple[int, frozenset[str]], _Tap] = {}
+
+
+_PARTED = frozenset({"purchase", "naval", "combat", "transfer"})  # the phases `_sources` parts
+
+
+def _sources(table, first: bool) -> list[Source] | None:
     """The active army's listing in a turn phase that has a `done` (purchase, naval movement,
     combat, transfer) as its parts in order, so that the offers of one kind are found without
     the others' (a bot's first question asks only which kinds are there, and the kind it opens
@@ -152,8 +190,13 @@ def sources(table, first: bool = False) -> list[Source] | None:
     elif ph == "combat":
         if moves.ground(table, a).fights:
             return [(_FIGHT, lambda want: moves.combat_offers(table, a, _FIGHT)), _scrolls(table, a)]
-        kinds = _COMBAT if game.armies[a].race == "elf" else _COMBAT - {"sneak"}
-        out = [(kinds, lambda want: moves.combat_offers(table, a, wanted(want, kinds), not first))]
+        # the fire attacks a part of their own, listed last as before: a bot asking whether an
+        # attack is there stops at the first instead of reading every attack to find them
+        kinds = _LAND if game.armies[a].race == "elf" else _LAND - {"sneak"}
+        out = [
+            (kinds, lambda want: moves.combat_offers(table, a, wanted(want, kinds), not first)),
+            (_BURN, lambda want: as_offers(fire_legal(table, a))),
+        ]
     elif ph == "transfer":
         if must_teleport_home(game, a):
             return None
@@ -173,16 +216,21 @@ def kind_offers(table, seat: int, kind: str) -> list[Offer] | None:
     ps = kept_prompts(table)
     if not ps or ps[0].seat != seat:
         return []
+    return prompted_kind(table, kind)
+
+
+def prompted_kind(table, kind: str) -> list[Offer] | None:
+    """`kind_offers` of the seat the caller knows to be prompted now."""
     found = sources(table)
     if found is None:
         return None
     want = frozenset({kind})
     return [
         o
-        for i, (kinds, offers) in enumerate(found)
+        for i, (kinds, _offers) in enumerate(found)
         if kind in kinds
-        for o in read(table, i, offers, want).whole()
-        if o.cmd["kind"] == kind and o.holds()
+        for o in read(found, i, want).whole()
+        if o.cmd["kind"] == kind and (o.whole or o.most > 0 or o.heroes)  # o.holds(), inline
     ]
 
 
@@ -213,6 +261,8 @@ class _Tap:
                 self.rest = None
                 return
             got.append(o)
+            i += 1
+            yield o
 
     def whole(self) -> list[Offer]:
         """Every offer of the part, the rest read at once (a reader stopped part-way goes on
@@ -223,16 +273,14 @@ class _Tap:
         return self.got
 
 
-def read(
-    table, index: int, offers: Callable[[frozenset[str]], Iterable[Offer]], want: frozenset[str]
-) -> _Tap:
-    """The offers of part `index` of `sources(table)` among which those of `want` are, read
-    at most once at this event (a reading for more kinds serves one for fewer)."""
-    taps: dict[tuple[int, frozenset[str]], _Tap] = once(table, ("dl.taps", table.game.active), dict)
+def read(found: Parts, index: int, want: frozenset[str]) -> _Tap:
+    """The offers of part `index` of `found` (`sources(table)`) among which those of `want`
+    are, read at most once at this event (a reading for more kinds serves one for fewer)."""
+    taps = found.taps
     for (i, kinds), tap in taps.items():
         if i == index and want <= kinds:
             return tap
-    tap = taps[(index, want)] = _Tap(offers(want))
+    tap = taps[(index, want)] = _Tap(found[index][1](want))
     return tap
 
 
@@ -243,7 +291,7 @@ def _scrolls(table, a: int) -> Source:
 _BUY, _LOADS, _SAIL = frozenset({"buy"}), frozenset({"load", "unload"}), frozenset({"sail"})
 _TELEPORT, _FIGHT, _MOVE = frozenset({"teleport"}), frozenset({"fight"}), frozenset({"move"})
 _DONE, _SCROLL = frozenset({"done"}), frozenset({"scroll"})
-_COMBAT = frozenset({"attack", "sneak", "march", "burn"})
+_LAND, _BURN = frozenset({"attack", "sneak", "march"}), frozenset({"burn"})
 
 
 def _done() -> Offer:

@@ -18,7 +18,7 @@ Callers read the dicts and lists, never change them."""
 from __future__ import annotations
 
 from bisect import insort
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.games.dragonlords.map.world import world
 
@@ -29,7 +29,7 @@ class Facts:
     worked out per army when first asked), and `memo`, facts derived from these and the map
     alone (emptied whenever the occupation changes)."""
 
-    __slots__ = ("game", "heroes", "holds", "kind", "memo", "occ")
+    __slots__ = ("game", "heroes", "holds", "kind", "lands", "memo", "moved", "occ")
 
     def __init__(self, game):
         self.game = game
@@ -48,6 +48,8 @@ class Facts:
                 occ[loc] = sorted([*armies, a])
         self.occ: dict[str, list[int]] = occ
         self.holds: dict[int, list[str]] = {}
+        self.lands: dict[int, tuple[Land, int]] = {}  # army -> its land, as of `moved[:n]`
+        self.moved: list[str] = []  # the places whose armies changed since the lands were kept
         self.memo: dict[Any, Any] = {}
 
     def held(self, army: int) -> list[str]:
@@ -56,6 +58,22 @@ class Facts:
             kind, only = self.kind, [army]
             got = self.holds[army] = sorted([t for t, who in self.occ.items() if who == only and t in kind])
         return got
+
+    def land(self, a: int) -> Land:
+        """`Land` of army `a`, worked out when first asked, then brought up to date with the
+        places whose armies changed since (`touch` only notes them: most changes are folded
+        before the army's land is asked again, if ever)."""
+        got = self.lands.get(a)
+        moved = self.moved
+        if got is None:
+            made = _land(self.game, self.occ, self.kind, a)
+            self.lands[a] = (made, len(moved))
+            return made
+        land, seen = got
+        if seen < len(moved):
+            land = _moved(land, a, set(moved[seen:]), self.occ, self.kind)
+            self.lands[a] = (land, len(moved))
+        return land
 
     def blockades(self) -> dict[str, list[int]]:
         """Sea zone -> the armies with a manned ship there (§2.2/sea-zones), worked out now."""
@@ -83,6 +101,11 @@ class Facts:
         else:
             del self.occ[loc]
         self.memo = {}
+        if self.lands:
+            if len(self.moved) >= MOVED_KEPT:  # the lands are worked out anew when next asked
+                self.lands, self.moved = {}, []
+            else:
+                self.moved.append(loc)
         if loc in self.kind:
             holds = self.holds
             if was is not None and len(was) == 1 and was[0] in holds:
@@ -107,6 +130,74 @@ class Facts:
             insort(mine, hid)
             heroes[now] = mine
             self.touch(now[0])
+
+
+class Land(NamedTuple):
+    """Where army `a` stands against the others, from the occupancy alone: `mine`, the
+    territories it holds alone (sorted); `enemies`, the places held by armies of other seats
+    only; `fights`, the territories it shares with another army (sorted); `friends`, the
+    armies of its seat (the two races of one player are allies, §5.1)."""
+
+    mine: list[str]
+    enemies: set[str]
+    fights: list[str]
+    friends: frozenset[int]
+
+
+MOVED_KEPT = 512  # places noted for the lands before they are dropped and worked out anew
+
+
+def _land(game, occ: dict[str, list[int]], kind, a: int) -> Land:
+    armies = game.armies
+    friends = frozenset(i for i, x in enumerate(armies) if x.seat == armies[a].seat)
+    mine: list[str] = []
+    enemies: set[str] = set()
+    fights: list[str] = []
+    for x, who in occ.items():  # one pass over the places
+        part = _where(a, friends, x, who, kind)
+        if part == "mine":
+            mine.append(x)
+        elif part == "enemy":
+            enemies.add(x)
+        elif part == "fight":
+            fights.append(x)
+    mine.sort()
+    fights.sort()
+    return Land(mine, enemies, fights, friends)
+
+
+def _moved(land: Land, a: int, places: set[str], occ: dict[str, list[int]], kind) -> Land:
+    """`land` with each of `places` where it belongs now (new lists and sets where one
+    moves: a caller may still hold the old ones)."""
+    mine, enemies, fights, friends = land
+    for loc in places:
+        part = _where(a, friends, loc, occ.get(loc, []), kind)
+        if (loc in mine) != (part == "mine"):
+            mine = [x for x in mine if x != loc]
+            if part == "mine":
+                insort(mine, loc)
+        if (loc in enemies) != (part == "enemy"):
+            enemies = enemies | {loc} if part == "enemy" else enemies - {loc}
+        if (loc in fights) != (part == "fight"):
+            fights = [x for x in fights if x != loc]
+            if part == "fight":
+                insort(fights, loc)
+    return Land(mine, enemies, fights, friends)
+
+
+def _where(a: int, friends: frozenset[int], x: str, who: list[int], kind) -> str:
+    """Which part of army `a`'s `Land` place `x`, held by the armies `who`, is in: "mine",
+    "enemy", "fight" or "" (empty, a friend's, or no territory). An army is its own friend, so
+    a place is never both an enemy's and shared."""
+    if len(who) == 1:
+        if who[0] == a:
+            return "mine" if x in kind else ""
+        return "" if who[0] in friends else "enemy"
+    if not who:
+        return ""
+    if friends.isdisjoint(who):
+        return "enemy"
+    return "fight" if a in who and x in kind else ""
 
 
 kept: Facts | None = None  # the facts of the game object last asked about

@@ -108,3 +108,46 @@ def treasure_fight(options: dict | None = None, kinds=DECISIONS):
     play(eng, gid, 0, {"kind": "fight", "at": "T1a"})
     settle(eng, gid, kinds=kinds)
     return eng, gid
+
+
+def fresh_position(game) -> dict:
+    """Who stands where worked out here from the troops, heroes and ships alone: the tests'
+    reference for what board.py answers from the occupation kept across events (occupation.py).
+    Places and armies sorted; dicts compare as mappings. Asked inside the game's map (run_on)."""
+    from engine.games.dragonlords.map.world import world
+
+    w = world()
+    at: dict[str, set[int]] = {}
+    for loc, by in game.troops.items():
+        for key, n in by.items():
+            if n:
+                at.setdefault(loc, set()).add(int(key))
+    by_place: dict[tuple[str, int], list[str]] = {}
+    for h, x in game.heroes.items():
+        at.setdefault(x.loc, set()).add(x.army)
+        by_place.setdefault((x.loc, x.army), []).append(h)
+    occ = {loc: sorted(armies) for loc, armies in at.items()}
+    armies = range(len(game.armies))
+    held = [sorted(t for t, who in occ.items() if who == [a] and t in w.kind) for a in armies]
+    crews: dict[str, set[int]] = {}
+    for sid, s in game.ships.items():
+        if f"ship:{sid}" in occ:
+            crews.setdefault(s.zone, set()).add(s.army)
+    lands = []  # per army: its own territories, the enemies' places, the shared territories
+    for a in armies:
+        friends = {i for i in armies if game.armies[i].seat == game.armies[a].seat}
+        lands.append(
+            (
+                [t for t in held[a]],
+                {x for x, who in occ.items() if not friends & set(who)},
+                sorted(x for x, who in occ.items() if a in who and len(who) > 1 and x in w.kind),
+            )
+        )
+    return {
+        "lands": lands,
+        "occupancy": occ,
+        "heroes": {k: sorted(v) for k, v in by_place.items()},
+        "held": held,
+        "kingdoms": [[t for t in mine if w.kind[t] == "kingdom"] for mine in held],
+        "blockades": {z: sorted(v) for z, v in crews.items()},
+    }

@@ -1,7 +1,7 @@
-"""The occupation kept across events (occupation.py) is the occupation worked out anew from
-the troops and heroes: at every decision of seeded bot games, where the fold alone kept it up
-to date, and for every copy of a state (an undo, a research clone, a determinized copy), which
-gets facts of its own."""
+"""The occupation kept across events (occupation.py), each army's land with it, is the
+occupation read anew from the troops and heroes (dl_helpers.fresh_position): at every decision
+of seeded bot games, where the fold alone kept it up to date, and for every copy of a state (an
+undo, a research clone, a determinized copy), which gets facts of its own."""
 
 from __future__ import annotations
 
@@ -17,12 +17,12 @@ from engine.games.dragonlords import board, occupation
 from engine.games.dragonlords.map.world import run_on
 from engine.pipeline import Engine
 from store import MemoryStore
+from tests.games.dragonlords.dl_helpers import fresh_position
 
 
 def _fresh(game) -> dict:
-    f = run_on(game, occupation.Facts, game)
-    armies = range(len(game.armies))
-    return {"occ": f.occ, "heroes": f.heroes, "held": [f.held(a) for a in armies]}
+    got = run_on(game, fresh_position, game)
+    return {"occ": got["occupancy"], "heroes": got["heroes"], "held": got["held"], "lands": got["lands"]}
 
 
 def _kept(game) -> dict:
@@ -32,6 +32,7 @@ def _kept(game) -> dict:
             "occ": dict(board.occupancy(game)),
             "heroes": dict(board.heroes_by_place(game)),
             "held": [board.held(game, a) for a in armies],
+            "lands": [tuple(board.land(game, a))[:3] for a in armies],
         }
 
     return run_on(game, read)

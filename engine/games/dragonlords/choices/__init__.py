@@ -17,7 +17,6 @@ from typing import Any
 from engine import choices as ch
 from engine.games.dragonlords import legal
 from engine.games.dragonlords.choices import chips, labels, names
-from engine.games.dragonlords.legal import legal_offers
 from engine.games.dragonlords.offers import Offer
 from engine.games.dragonlords.preview import preview
 from engine.mechanics.per_state import per_state
@@ -95,7 +94,7 @@ class _Now:
 
     def first(self) -> dict[str, list[Offer]]:
         if self._first is None:
-            self._first = _by_kind(legal.first_offers(self.table, self.seat))
+            self._first = {} if self.rule is None else _by_kind(legal.prompted_offers(self.table, True))
         return self._first
 
     def of_kind(self, kind: str) -> list[Offer]:
@@ -106,12 +105,14 @@ class _Now:
         question was not built (a bot's first question is built without it)."""
         got = self._kinds.get(kind)
         if got is None:
-            raw = None
-            if self._first is None or kind in legal.PARTIAL:
-                raw = legal.kind_offers(self.table, self.seat, kind)
+            raw: list[Offer] | None = None
+            if self.rule is None:
+                raw = []
+            elif self._first is None or kind in legal.PARTIAL:
+                raw = legal.prompted_kind(self.table, kind)
             if raw is None:
                 if kind in legal.PARTIAL:
-                    raw = _by_kind(legal_offers(self.table, self.seat)).get(kind, [])
+                    raw = _by_kind(legal.prompted_offers(self.table)).get(kind, [])
                 else:
                     raw = self.first().get(kind, [])
             alike = kind != "scroll" and kind not in _DISTINCT
@@ -131,13 +132,13 @@ def _now(table, seat: int) -> _Now:
 
 def _by_kind(offs: list[Offer]) -> dict[str, list[Offer]]:
     out: dict[str, list[Offer]] = {}
+    kind, mine = None, []  # the last kind met and its list (a listing runs kind by kind)
     for o in offs:
         if o.whole or o.most > 0 or o.heroes:  # o.holds(), inline: every offer passes here
-            mine = out.get(o.cmd["kind"])
-            if mine is None:
-                out[o.cmd["kind"]] = [o]
-            else:
-                mine.append(o)
+            k = o.cmd["kind"]
+            if k != kind:
+                kind, mine = k, out.setdefault(k, [])
+            mine.append(o)
     return out
 
 
@@ -265,18 +266,21 @@ def plain_field(sel: list[Offer]) -> str | None:
     field = next((f for f in head if f != "kind"), None)
     if field is None:
         return None
-    values = set()
-    for o in sel:
-        c = o.cmd
-        if not o.whole or o.most > 0 or o.heroes or o.tail or len(c) != 2 or field not in c:
+    for o in sel:  # one command each, of the kind and the field alone
+        if o[1:] != _PLAIN and (not o.whole or o.most > 0 or o.heroes or o.tail):
             return None
-        try:
-            values.add(c[field])
-        except TypeError:  # a list: not a plain value
+        if len(o.cmd) != 2 or field not in o.cmd:
             return None
+    try:
+        values = {o.cmd[field] for o in sel}
+    except TypeError:  # a list: not a plain value
+        return None
     if len(values) != len(sel):
         return None
     return field
+
+
+_PLAIN = (0, (), True, None)  # most, heroes, whole, tail of an offer of its command alone, as listed
 
 
 def _merged(table, seat, sel: list[Offer]) -> list[Offer]:
@@ -287,7 +291,11 @@ def _merged(table, seat, sel: list[Offer]) -> list[Offer]:
     scroll = sel[0].cmd["kind"] == "scroll"
     seen: set[Any]
     try:  # nearly always all differ: seen in one pass over hashable fields, in any order
-        rows = [same_choice(table, seat, _fields(o)) if scroll else _fields(o) for o in sel]
+        rows = (
+            [same_choice(table, seat, _fields(o)) for o in sel]
+            if scroll
+            else [{**o.cmd, **o.tail} if o.tail else o.cmd for o in sel]  # `_fields` inline
+        )
         order = tuple(rows[0])
         keys = rows[0].keys()
         if all(r.keys() == keys for r in rows):  # the same fields: their values in one order tell
@@ -335,7 +343,8 @@ def _by_field(table, seat, path, sel, rule, words, text, among) -> ch.Question:
 def by_field(sel: list[Offer]) -> tuple[str, dict[Any, list[Offer]]]:
     """The first field in which two or more offers differ, and the offers by its value (in
     order; the offers without the field under a mark of their own)."""
-    rows = [_fields(o) for o in sel]  # once per offer: the field search and the grouping share them
+    # once per offer (the field search and the grouping share them), `_fields` inline
+    rows = [{**o.cmd, **o.tail} if o.tail else o.cmd for o in sel]
     field = _first_difference(rows)
     groups: dict[Any, list[Offer]] = {}
     for o, r in zip(sel, rows, strict=True):

@@ -18,6 +18,7 @@ from engine.games.dragonlords.offers import Offer
 DECISION_KINDS = {"spell", "roll", "choose", "casualty"}
 PHASES = ("purchase", "naval", "quest", "transfer", "combat")  # where a bot ends a phase by chance
 FIGHTING = ("attack", "fight", "sneak", "burn")  # what a bot in combat takes when it may
+_FIGHTING = frozenset(FIGHTING)
 
 
 def ends_now(table) -> bool:
@@ -47,50 +48,70 @@ def bot_question(table, seat: int, path: list[Any]) -> list[ch.Node] | None:
     """`bot_options` of the first question, built from which kinds are there: in purchase,
     naval movement, combat and transfer (legal.sources), while the seat may end the phase;
     None anywhere else (the question is asked in full and narrowed)."""
-    game = table.game
-    if path or game.phase not in PHASES:
+    if path:
+        return None
+    kept = kept_kinds(table, seat)
+    if kept is None:
+        return None
+    return [ch.leaf("", cmd) if cmd is not None else ch.lazy("", [["kind", k]]) for k, cmd in kept]
+
+
+def kept_kinds(table, seat: int) -> list[tuple[str, dict[str, Any] | None]] | None:
+    """`bot_question`'s options without their nodes (the bot's walk draws from these): each
+    kind kept, with its command where it is a single one (a leaf), else None (a step)."""
+    if table.game.phase not in PHASES:
         return None
     ps = legal.kept_prompts(table)
     if not ps or ps[0].seat != seat:
         return None
+    return prompted_kinds(table)
+
+
+def prompted_kinds(table) -> list[tuple[str, dict[str, Any] | None]] | None:
+    """`kept_kinds` of the seat the caller knows to be prompted now (the walk's)."""
+    game = table.game
+    if game.phase not in PHASES:
+        return None
     found = legal.sources(table)
-    if found is None or not any("done" in kinds for kinds, _ in found):
+    if found is None:
+        return None
+    kinds: set[str] = set()
+    for k, _ in found:
+        kinds |= k
+    if "done" not in kinds:
         return None
     if ends_now(table):  # also what a question of `done` alone gives
-        return [ch.leaf("", {"kind": "done"})]
-    kinds = frozenset().union(*(k for k, _ in found)) - {"done"}
+        return [("done", {"kind": "done"})]
+    kinds.discard("done")
     there = {}
     if game.phase == "combat":
-        there = _there(table, found, kinds & frozenset(FIGHTING))
+        there = _there(table, found, _FIGHTING & kinds)
     if not there:
         there = _there(table, found, kinds)
     if not there:
-        return [ch.leaf("", {"kind": "done"})]
-    return [
-        ch.leaf("", first.first()) if single else ch.lazy("", [["kind", k]])
-        for k, (first, single) in there.items()
-    ]
+        return [("done", {"kind": "done"})]
+    return [(k, first.first() if single else None) for k, (first, single) in there.items()]
 
 
-def _there(table, found: list[legal.Source], want: frozenset[str]) -> dict[str, tuple[Offer, bool]]:
+def _there(table, found: legal.Parts, want: frozenset[str] | set[str]) -> dict[str, tuple[Offer, bool]]:
     """The kinds of `want` the listing holds, in the order first listed: each with its first
     offer and whether that offer is its only command (the choice tree's leaf). A part of the
     listing is read only until each of its kinds is known to be more than one command."""
     out: dict[str, tuple[Offer, bool]] = {}
-    for i, (kinds, offers) in enumerate(found):
-        mine = want & kinds
+    for i, (kinds, _offers) in enumerate(found):
+        mine = kinds & want  # a frozenset (the left one's type): a key of the reading kept
         if not mine:
             continue
         open_ = set(mine)  # kinds of this part still possibly a single command
-        for o in legal.read(table, i, offers, mine):  # the kind opened goes on from here
+        for o in legal.read(found, i, mine):  # the kind opened goes on from here
             k = o.cmd["kind"]
-            if k not in open_ or not o.holds():
+            if k not in open_ or not (o.whole or o.most > 0 or o.heroes):  # o.holds(), inline
                 continue
             if k in out:  # a second offer: more than one command
                 out[k] = (out[k][0], False)
                 open_.discard(k)
             else:
-                single = o.size() == 1
+                single = o.whole + (o.most if o.most > 0 else 0) + len(o.heroes) == 1  # o.size()
                 out[k] = (o, single)
                 if not single:
                     open_.discard(k)

@@ -60,6 +60,12 @@ class World:
         """The kingdoms, sorted, worked out once (`kingdoms` is a fresh list of them)."""
         return tuple(sorted(t for t, k in self.kind.items() if k == "kingdom"))
 
+    @cached_property
+    def wasteland_by_space(self) -> dict[str, str]:
+        """Wasteland space -> the id of the wasteland it lies in (asked for every entry, ship
+        and party at each quest decision: a dict, not a search of the spaces)."""
+        return {s.id: w.id for w in self.m.wastelands for s in w.spaces}
+
     def adjacent(self, a: str, b: str, caster_in_a: bool = False) -> bool:
         if b in self.land.get(a, ()):
             return True

@@ -189,13 +189,19 @@ def check_victory(ctx, table) -> bool:
     game = table.game
     if table.over:
         return True
+    armies = game.armies
     kings = {x.army for x in game.heroes.values() if x.role == "king"}  # king_alive, every army at once
-    seats = sorted({a.seat for i, a in enumerate(game.armies) if a.alive and i in kings})
+    seats = sorted({armies[i].seat for i in kings if armies[i].alive})
     if len(seats) == 1:
         return _win(ctx, table, seats, "every other King is dead", occupancy(game))
     held_by = kingdom_counts(game)  # seat_kingdoms of every seat from one pass over the kingdoms
+    if sum(held_by.values()) < game.kingdoms_to_win:  # not even all seats together hold enough
+        return False
+    by_seat: dict[int, int] = {}
+    for a, n in held_by.items():
+        by_seat[armies[a].seat] = by_seat.get(armies[a].seat, 0) + n
     for s in seats:
-        if sum(n for a, n in held_by.items() if game.armies[a].seat == s) >= game.kingdoms_to_win:
+        if by_seat.get(s, 0) >= game.kingdoms_to_win:
             return _win(ctx, table, [s], f"holds {game.kingdoms_to_win} kingdoms", occupancy(game))
     return False
 

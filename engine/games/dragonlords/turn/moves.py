@@ -172,41 +172,17 @@ class Ground(NamedTuple):
 
 def ground(table, a: int) -> Ground:
     """`Ground` of the army now, kept for the event (a bot's first question and the kind it
-    opens read it both); its land part kept until who stands where changes (board.derived)."""
+    opens read it both); its land part kept across events (occupation.Land)."""
     return once(table, ("dl.ground", a), lambda: _ground(table.game, a))
 
 
 def _ground(game, a: int) -> Ground:
-    land = board.derived(game, ("ground", a), lambda: _land(game, a))
+    mine, enemies, fights, _friends = board.land(game, a)
     armies, seat = game.armies, game.armies[a].seat
     sea = [
         z for z, bl in board.blockades(game).items() if a in bl and any(armies[o].seat != seat for o in bl)
     ]
-    return land._replace(fights=sorted({*land.fights, *sea})) if sea else land
-
-
-def _land(game, a: int) -> Ground:
-    """`Ground` without the sea: from the occupancy alone."""
-    w = world()
-    occ = board.occupancy(game)
-    seat = game.armies[a].seat  # enemy land: held by armies of other seats only (board.allies)
-    friends = {i for i, x in enumerate(game.armies) if x.seat == seat}
-    kind, mine, enemies, fights = w.kind, [], set(), []
-    for x, who in occ.items():  # one pass over the places
-        if len(who) == 1:
-            if who[0] == a:
-                if x in kind:
-                    mine.append(x)
-            elif who[0] not in friends:
-                enemies.add(x)
-        elif who:
-            if a in who and x in kind:
-                fights.append(x)
-            if friends.isdisjoint(who):
-                enemies.add(x)
-    mine.sort()
-    fights.sort()
-    return Ground(mine, enemies, fights)
+    return Ground(mine, enemies, sorted({*fights, *sea}) if sea else fights)
 
 
 COMBAT_KINDS = frozenset({"fight", "attack", "sneak", "march", "burn", "done"})
