@@ -66,7 +66,8 @@ from typing import Any
 import msgspec
 
 from bots import tree_walk
-from bots.heuristics import win_chance, win_chances
+from bots.heuristics import _chance, win_chance, win_chances
+from engine import registry
 from engine.choices import Node
 from engine.fork import Frozen
 from engine.table import Table
@@ -199,7 +200,38 @@ def _play_on(g, rng: random.Random, steps: int, seat: int | None = None) -> None
         g.apply_unchecked(actor, as_listed(g.ruleset, g.table, actor, chosen[0], chosen[1]))
 
 
-def _score(world, seat: int, cmd: dict[str, Any], rng: random.Random, follow: int) -> float:
+def reference(game, seat: int, held: bool = False) -> float | None:
+    """What the seat's positions are judged against where not against its rivals as they stand:
+    a lone seat's own value where the search begins, or with `held` (a turn search that holds
+    the rivals, `search_rivals_held`) the best rival's value there; None otherwise (and where
+    the game gives no value)."""
+    t = game.table
+    if t.players > 1 and not held:
+        return None
+    rs = registry.get(t.ruleset)
+    if t.players == 1:
+        return rs.position_value(t, seat)
+    rivals = [rs.position_value(t, o) for o in range(t.players) if o != seat]
+    return None if any(v is None for v in rivals) else max(v for v in rivals if v is not None)
+
+
+def chances(table: Table, ref: float | None = None, seat: int = 0) -> list[float]:
+    """Every seat's win chance (bots.heuristics.win_chances), or with `ref` the seat's lead
+    over it (the others' 0.5: a search that holds them values only the seat). Why: in a game of
+    one seat heuristics found no rival and no value, so a solo search had no evidence and
+    chose at random (Mage Knight's and Rune Age's solo MCTS and greedy)."""
+    if ref is None or table.over:
+        return win_chances(table)
+    rs = registry.get(table.ruleset)
+    mine = rs.position_value(table, seat)
+    out = [0.5] * table.players
+    out[seat] = 0.5 if mine is None else _chance(rs, table, seat, mine, ref)
+    return out
+
+
+def _score(
+    world, seat: int, cmd: dict[str, Any], rng: random.Random, follow: int, ref: float | None = None
+) -> float:
     """The seat's win chance after `cmd` and then up to `follow` more of its own commands
     (the random walk's) while it keeps the turn: a step inside a longer action (a combat's
     deployment, one of a turn's purchases) is judged by where the action leads, not by the
@@ -210,7 +242,7 @@ def _score(world, seat: int, cmd: dict[str, Any], rng: random.Random, follow: in
         _play_on(g, rng, follow, seat)
     except Exception:
         return 0.0  # a line the determinization cannot play counts as bad
-    return win_chance(g.table, seat)
+    return win_chance(g.table, seat) if ref is None else chances(g.table, ref, seat)[seat]
 
 
 def _narrowed(rs, table, seat: int, path: list[Any], options: list[Node]) -> list[Node]:
@@ -248,6 +280,7 @@ def greedy(
     rs, table = game.ruleset, game.table
     ask = tree_walk.asker(rs, table, seat, legal)
     worlds = [determinize(game, seat, rng) for _ in range(samples)]
+    ref = reference(game, seat)
     path: list[Any] = []
     opts = ask(path).options
     while True:
@@ -262,7 +295,7 @@ def greedy(
                 for w in worlds:
                     cmd, leaf = tree_walk.below(rs, table, seat, rng, ask, o, path)
                     cmd = as_listed(rs, table, seat, cmd, leaf)
-                    sampled.append((_score(w, seat, cmd, rng, follow), cmd))
+                    sampled.append((_score(w, seat, cmd, rng, follow, ref), cmd))
                 scored.append((sum(v for v, _ in sampled), o, sampled))
             top = max(v for v, _, _ in scored)
             best = [x for x in scored if x[0] >= top - 1e-9]
@@ -307,11 +340,14 @@ def _iterate(
     follow: int,
     plan: dict[int, bytes] | None = None,
     turn: bool = False,
+    ref: float | None = None,
+    seat: int = 0,
 ) -> tuple[list[_Node], list[float] | None]:
     """One iteration on `g`, a copy of a determinization: selection question by question up
     to the decision with a new option, then a playout; (the search nodes visited, the seats'
     values). `plan`: the options some nodes take this time (by identity), chosen before the
-    world (`_plan`); `turn`: selection ends where another seat is to act."""
+    world (`_plan`); `turn`: selection ends where another seat is to act; `ref`: what
+    `seat`'s position is judged against, where not against its rivals as they stand (`chances`)."""
     visited: list[_Node] = []
     node = root
     try:
@@ -363,7 +399,7 @@ def _iterate(
         if visited:  # the turn of the seat that took the new option ends as greedy's does
             _play_on(g, rng, follow, visited[-1].actor)
         _play_on(g, rng, playout)
-        return visited, win_chances(g.table)
+        return visited, chances(g.table, ref, seat)
     except Exception:
         return visited, None  # a determinization the rules cannot continue: no evidence
 
@@ -387,6 +423,8 @@ def mcts(
     dealt = min(WORLDS, iterations)
     worlds: list[Frozen] = []
     turn = _turn_search(game.ruleset)
+    ref = reference(game, seat, turn and bool(getattr(game.ruleset, "search_rivals_held", False)))
+    lone: dict[str, Any] = {} if ref is None else {"ref": ref, "seat": seat}  # (else as before)
     futures: list[int] = []  # a turn search: the k-th visit of any command, its chance and walks
     mine: set[float] = set()  # the seat's values seen so far
     for i in range(iterations):
@@ -402,10 +440,12 @@ def mcts(
             g = worlds[k % dealt].thaw()
         if turn:  # the k-th future, alike for every command's k-th visit
             g.reseed(f"bot:{futures[k]}")
-            visited, values = _iterate(root, g, random.Random(futures[k]), c, playout, follow, plan, True)
+            visited, values = _iterate(
+                root, g, random.Random(futures[k]), c, playout, follow, plan, True, **lone
+            )
         else:  # its own future of chance every iteration
             g.reseed(f"bot:{rng.getrandbits(64)}")
-            visited, values = _iterate(root, g, rng, c, playout, follow)
+            visited, values = _iterate(root, g, rng, c, playout, follow, **lone)
         _back(visited, values)
         if values is not None:
             mine.add(values[seat])
@@ -440,6 +480,8 @@ def _settle(
     plan: dict[int, bytes] = {}
     node = root
     dealt: list[Frozen] = []
+    ref = reference(game, seat)
+    lone: dict[str, Any] = {} if ref is None else {"ref": ref, "seat": seat}
     while node.keys:
         if len(node.keys) > 1:
             for _ in range(extra):
@@ -449,7 +491,7 @@ def _settle(
                 else:
                     g = dealt[rng.randrange(WORLDS)].thaw()
                 g.reseed(f"bot:{rng.getrandbits(64)}")
-                visited, values = _iterate(root, g, rng, c, playout, follow, plan)
+                visited, values = _iterate(root, g, rng, c, playout, follow, plan, **lone)
                 _back(visited, values)
         kids = [(k, node.children[k]) for k in node.keys if k in node.children]
         if not kids:
