@@ -5,7 +5,8 @@ mcts8) or any kind bots.players knows; `--value NAME=X` sets a weight of the pos
 (engine/games/mage_knight/bots/position.py) for the run, so two values compare on the same seeds.
 
 `python -m bench.mk_search_cities --games 30 [--first 0] [--scenario full_conquest --players 2]
-[--bots mcts8,strong] [--value NEAR=0] [--search search_widens=0]`
+[--bots mcts8,strong] [--value NEAR=0] [--search search_widens=0]`; `--ladder 40` plays MCTS
+against greedy on the ladder's first 40 Mage Knight games instead.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections import defaultdict
 
-from bench import mk_strong
+from bench import ladder, mk_strong
 from bots.players import KINDS
 from bots.random_bot import Stall
 from engine import registry
@@ -90,6 +92,22 @@ def set_search(pairs: list[str]) -> None:
         setattr(cls, name, type(getattr(cls, name))(int(x)))
 
 
+def ladder_sample(games: int, iterations: int) -> str:
+    """MCTS against greedy on the ladder's first `games` Full Conquest games (bench.ladder's
+    seeds, both seatings of each): its share, the seeds won either way, CPU per decision."""
+    spent: dict = defaultdict(lambda: [0.0, 0])
+    _, scores, stalled = ladder.pairing(
+        "mage-knight", {"scenario": "full_conquest"}, "mcts", "greedy", games, iterations, 0, spent
+    )
+    up, down, r = ladder.sign_test(scores)
+    share = sum(scores) / (2 * len(scores)) if scores else float("nan")
+    cpu = ", ".join(f"{k} {v[0] / max(v[1], 1) * 1000:.1f} ms" for k, v in sorted(spent.items()))
+    return (
+        f"ladder sample: mcts{iterations} against greedy, {2 * len(scores)} games ({stalled} stalled): "
+        f"share {share:.3f}, seeds won {up} to {down} (95% {r.low:.2f}-{r.high:.2f}); CPU per decision {cpu}"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m bench.mk_search_cities", description=__doc__.split("\n\n")[0]
@@ -101,9 +119,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bots", default="mcts8", help="bots to compare (mcts<N> or a bots.players kind)")
     ap.add_argument("--value", action="append", default=[], help="NAME=X: a position.py weight")
     ap.add_argument("--search", action="append", default=[], help="NAME=X: a ruleset search_* attribute")
+    ap.add_argument(
+        "--ladder", type=int, default=0, help="instead: MCTS against greedy, this many ladder games"
+    )
     args = ap.parse_args(argv)
     set_value(args.value)
     set_search(args.search)
+    if args.ladder:
+        for name in args.bots.split(","):
+            print(ladder_sample(args.ladder, kind_of(name)[1] or 32), flush=True)
+        return 0
     for name in args.bots.split(","):
         kind_of(name)
         tally = mk_strong.Tally()

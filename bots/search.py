@@ -200,33 +200,25 @@ def _play_on(g, rng: random.Random, steps: int, seat: int | None = None) -> None
         g.apply_unchecked(actor, as_listed(g.ruleset, g.table, actor, chosen[0], chosen[1]))
 
 
-def reference(game, seat: int, held: bool = False) -> float | None:
-    """What the seat's positions are judged against where not against its rivals as they stand:
-    a lone seat's own value where the search begins, or with `held` (a turn search that holds
-    the rivals, `search_rivals_held`) the best rival's value there; None otherwise (and where
-    the game gives no value)."""
+def reference(game, seat: int) -> float | None:
+    """What a lone seat's positions are judged against: its own value where the search begins
+    (a game of one seat; None where there are rivals to lead, or the game gives no value)."""
     t = game.table
-    if t.players > 1 and not held:
+    if t.players > 1:
         return None
-    rs = registry.get(t.ruleset)
-    if t.players == 1:
-        return rs.position_value(t, seat)
-    rivals = [rs.position_value(t, o) for o in range(t.players) if o != seat]
-    return None if any(v is None for v in rivals) else max(v for v in rivals if v is not None)
+    return registry.get(t.ruleset).position_value(t, seat)
 
 
-def chances(table: Table, ref: float | None = None, seat: int = 0) -> list[float]:
-    """Every seat's win chance (bots.heuristics.win_chances), or with `ref` the seat's lead
-    over it (the others' 0.5: a search that holds them values only the seat). Why: in a game of
-    one seat heuristics found no rival and no value, so a solo search had no evidence and
-    chose at random (Mage Knight's and Rune Age's solo MCTS and greedy)."""
+def chances(table: Table, ref: float | None = None) -> list[float]:
+    """Every seat's win chance (bots.heuristics.win_chances), or with `ref` (a game of one seat)
+    the logistic of the seat's gain over it. Why: heuristics leads over the best rival and,
+    finding none, gave no value, so a solo search had no evidence and chose at random (Mage
+    Knight's and Rune Age's solo MCTS and greedy)."""
     if ref is None or table.over:
         return win_chances(table)
     rs = registry.get(table.ruleset)
-    mine = rs.position_value(table, seat)
-    out = [0.5] * table.players
-    out[seat] = 0.5 if mine is None else _chance(rs, table, seat, mine, ref)
-    return out
+    mine = rs.position_value(table, 0)
+    return [0.5 if mine is None else _chance(rs, table, 0, mine, ref)]
 
 
 def _score(
@@ -242,16 +234,18 @@ def _score(
         _play_on(g, rng, follow, seat)
     except Exception:
         return 0.0  # a line the determinization cannot play counts as bad
-    return win_chance(g.table, seat) if ref is None else chances(g.table, ref, seat)[seat]
+    return win_chance(g.table, seat) if ref is None else chances(g.table, ref)[seat]
 
 
-def _narrowed(rs, table, seat: int, path: list[Any], options: list[Node]) -> list[Node]:
+def _narrowed(rs, table, seat: int, path: list[Any], options: list[Node], mcts: bool = False) -> list[Node]:
     """The options a search bot weighs at one of its questions: the random bot's
     (tree_walk.narrowed), but the first question of a decision whole where the ruleset asks for
     it (`search_widens`: Mage Knight's habits leave one option at its big choices, to assault,
-    fight or step on their route, and a search that may only follow them plays as they do).
-    Walks below an option, turn ends and playouts keep the habits."""
-    whole = not path and getattr(rs, "search_widens", False)
+    fight or step on their route, and a search that may only follow them plays as they do; for
+    MCTS `search_mcts_widens` where the ruleset says otherwise for it). Walks below an option,
+    turn ends and playouts keep the habits."""
+    widens = getattr(rs, "search_widens", False)
+    whole = not path and (getattr(rs, "search_mcts_widens", widens) if mcts else widens)
     return tree_walk.narrowed(rs, table, seat, path, options, None if whole else tree_walk.OWN)
 
 
@@ -341,13 +335,12 @@ def _iterate(
     plan: dict[int, bytes] | None = None,
     turn: bool = False,
     ref: float | None = None,
-    seat: int = 0,
 ) -> tuple[list[_Node], list[float] | None]:
     """One iteration on `g`, a copy of a determinization: selection question by question up
     to the decision with a new option, then a playout; (the search nodes visited, the seats'
     values). `plan`: the options some nodes take this time (by identity), chosen before the
-    world (`_plan`); `turn`: selection ends where another seat is to act; `ref`: what
-    `seat`'s position is judged against, where not against its rivals as they stand (`chances`)."""
+    world (`_plan`); `turn`: selection ends where another seat is to act; `ref`: a lone
+    seat's value where the search began (`chances`)."""
     visited: list[_Node] = []
     node = root
     try:
@@ -361,7 +354,7 @@ def _iterate(
             path: list[Any] = []
             opts = ask(path).options
             while True:
-                opts = _narrowed(rs, t, actor, path, opts)
+                opts = _narrowed(rs, t, actor, path, opts, True)
                 keys = node.keys = [_canon.encode(o) for o in opts]
                 node.width = max(node.width, len(keys))
                 untried = []
@@ -399,7 +392,7 @@ def _iterate(
         if visited:  # the turn of the seat that took the new option ends as greedy's does
             _play_on(g, rng, follow, visited[-1].actor)
         _play_on(g, rng, playout)
-        return visited, chances(g.table, ref, seat)
+        return visited, chances(g.table, ref)
     except Exception:
         return visited, None  # a determinization the rules cannot continue: no evidence
 
@@ -423,8 +416,8 @@ def mcts(
     dealt = min(WORLDS, iterations)
     worlds: list[Frozen] = []
     turn = _turn_search(game.ruleset)
-    ref = reference(game, seat, turn and bool(getattr(game.ruleset, "search_rivals_held", False)))
-    lone: dict[str, Any] = {} if ref is None else {"ref": ref, "seat": seat}  # (else as before)
+    ref = reference(game, seat)
+    lone: dict[str, Any] = {} if ref is None else {"ref": ref}  # (a game of rivals: as before)
     futures: list[int] = []  # a turn search: the k-th visit of any command, its chance and walks
     mine: set[float] = set()  # the seat's values seen so far
     for i in range(iterations):
@@ -481,7 +474,7 @@ def _settle(
     node = root
     dealt: list[Frozen] = []
     ref = reference(game, seat)
-    lone: dict[str, Any] = {} if ref is None else {"ref": ref, "seat": seat}
+    lone: dict[str, Any] = {} if ref is None else {"ref": ref}
     while node.keys:
         if len(node.keys) > 1:
             for _ in range(extra):
@@ -663,7 +656,7 @@ def _answer(
     path: list[Any] = []
     opts = ask(path).options
     while True:
-        opts = _narrowed(rs, table, seat, path, opts)
+        opts = _narrowed(rs, table, seat, path, opts, True)
         known = [
             (ch, o)
             for o in opts
