@@ -16,9 +16,10 @@ Full Conquest, no city ever seen). Until the last rounds (worth.later: 1 before 
 and 0.25) those count only by the share the end already has, and a wound by what it costs a
 hand (WOUND); the strength built counts by the share still to be used (worth.py's weights:
 units by level, advanced actions, spells, artifacts, crystals), and the way to a city as the
-planner's campaign weighs it: tiles opened, shields on a hostile city (its defenders defeated,
-which stay so), the hero's place (campaign.nearness). In a solo or co-op scenario a conquered
-city also scores its objective points (+10).
+planner's campaign weighs it: shields on a hostile city (its defenders defeated, which stay
+so), the hero's place (campaign.nearness). All are 0 at the start, as the score is, so an
+opening is even for every seat. In a solo or co-op scenario a conquered city also scores its
+objective points (+10).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from engine.mechanics.zones import card_name
 
 WOUND = -1.0  # a wound in the deed cards before the end: a card short in hand until healed
 GROW = 1.0  # weight of the strength built (worth.py's fame-equivalents), times worth.later
-CAMPAIGN = 1.0  # weight of the way to a city (campaign.py's: tiles, shields)
+CAMPAIGN = 1.0  # weight of the way to a city (campaign.py's: shields, the hero's place)
 NEAR = 1.0  # weight of the hero's place on it (campaign.nearness)
 OBJECTIVE_CITY = 10  # a conquered city in a solo or co-op scenario (MK:15:Score, objective)
 LEVEL = 1.0  # per level of the hero above the first
@@ -100,15 +101,13 @@ def _wounds(table, s: int) -> int:
 
 
 def way(table, s: int) -> float:
-    """The way to a city (campaign.py's weights): tiles opened, shields on hostile cities, the
-    hero's place."""
+    """The way to a city (campaign.py's weights): shields on hostile cities and the hero's place
+    once it stands on the map (before, every hero's is alike). Not the tiles opened, which the
+    planner counts: every seat shares them, so they move no lead."""
     game = table.game
     shields = sum(c.shields.count(s) for c in game.cities if c.status == "hostile")
-    return (
-        campaign.EXPLORE * len(game.board.tiles)
-        + campaign.PROGRESS * shields
-        - NEAR * campaign.nearness(table, s)
-    )
+    place = NEAR * campaign.nearness(table, s) if game.players[s].pos else 0.0
+    return campaign.PROGRESS * shields - place
 
 
 def scores(table) -> list[float]:
