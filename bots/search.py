@@ -35,7 +35,8 @@ by a pick is never enumerated.
   which a first new option is taken ends selection (the questions below it get their nodes,
   their options drawn uniformly); the turn of the seat that took it is finished by the random
   walk as greedy's is, `playout` more commands follow (none by default: random play to the
-  end only adds noise), and every seat's win chance scores it. The search stops early when its
+  end only adds noise), and every seat's win chance scores it (a lone seat's: its gain over
+  its value where the search began, `chances`). The search stops early when its
   first real choice can no longer change (the leader ahead by more than the iterations left),
   or when it is flat: `FLAT` iterations played (each world once), every option of that
   choice tried, and every iteration valued the seat's position alike (most decisions of a card game: buying one card
