@@ -238,15 +238,13 @@ def _score(
     return win_chance(g.table, seat) if ref is None else chances(g.table, ref)[seat]
 
 
-def _narrowed(rs, table, seat: int, path: list[Any], options: list[Node], mcts: bool = False) -> list[Node]:
+def _narrowed(rs, table, seat: int, path: list[Any], options: list[Node]) -> list[Node]:
     """The options a search bot weighs at one of its questions: the random bot's
     (tree_walk.narrowed), but the first question of a decision whole where the ruleset asks for
     it (`search_widens`: Mage Knight's habits leave one option at its big choices, to assault,
-    fight or step on their route, and a search that may only follow them plays as they do; for
-    MCTS `search_mcts_widens` where the ruleset says otherwise for it). Walks below an option,
-    turn ends and playouts keep the habits."""
-    widens = getattr(rs, "search_widens", False)
-    whole = not path and (getattr(rs, "search_mcts_widens", widens) if mcts else widens)
+    fight or step on their route, and a search that may only follow them plays as they do).
+    Walks below an option, turn ends and playouts keep the habits."""
+    whole = not path and getattr(rs, "search_widens", False)
     return tree_walk.narrowed(rs, table, seat, path, options, None if whole else tree_walk.OWN)
 
 
@@ -355,7 +353,7 @@ def _iterate(
             path: list[Any] = []
             opts = ask(path).options
             while True:
-                opts = _narrowed(rs, t, actor, path, opts, True)
+                opts = _narrowed(rs, t, actor, path, opts)
                 keys = node.keys = [_canon.encode(o) for o in opts]
                 node.width = max(node.width, len(keys))
                 untried = []
@@ -657,7 +655,7 @@ def _answer(
     path: list[Any] = []
     opts = ask(path).options
     while True:
-        opts = _narrowed(rs, table, seat, path, opts, True)
+        opts = _narrowed(rs, table, seat, path, opts)
         known = [
             (ch, o)
             for o in opts

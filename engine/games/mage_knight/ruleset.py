@@ -216,8 +216,3 @@ class MageKnight(Ruleset):
     # the whole search at 8 iterations did not beat greedy (0.47, seeds 3 to 4 of 16 games,
     # about 29 CPU-s a game); the turn search won 0.76 of 40 (seeds 13 to 2), 3.6 CPU-s a game
     search_own_turn = True
-    # ...but MCTS keeps the habits there (bench/mk_search_cities.py, Full Conquest 2 seats, seeds
-    # 0-14, 8 iterations): whole, it rested or ended its turn doing nothing in 69% of its turns
-    # (a card's turn, walked at random below it, looked worse than a rest), fame 6.4 at the end,
-    # no city seen; with the habits 55%, fame 8.2, a city seen in every game, 1.5 assaults a game
-    search_mcts_widens = False

@@ -1,7 +1,6 @@
 """The greedy and MCTS bots' judgement of a Mage Knight position (Ruleset.position_value; bot
 tuning, not a rule): each seat's score as if the game ended now, by the scenario's own scoring,
-with what only the end reckons held back until the end is near, and the strength and the way to
-a city the seat has built to score with later.
+with what only the end reckons held back until the end is near, and the levels it has gained.
 
 Why the score: a competitive scenario is won on fame plus achievements, titles and city scoring
 (MK:15:Score), and the score also counts what fame still comes from: units (Greatest Leader),
@@ -10,21 +9,23 @@ conquered sites and cities.
 
 Why not the whole score from the first round: the end's reckoning of wounds (-2 each in a
 seat's deed cards, Greatest Beating) and its titles (+3 / -3 to one seat) made a hero's first
-fight cost more than it brought (2 fame, two wounds: -4, the beating title -3), so the search
-rested or ended its turn doing nothing in three turns of four (fame 2.9 at the end of 2-seat
-Full Conquest, no city ever seen). Until the last rounds (worth.later: 1 before them, then 0.75
-and 0.25) those count only by the share the end already has, and a wound by what it costs a
-hand (WOUND); the strength built counts by the share still to be used (worth.py's weights:
-units by level, advanced actions, spells, artifacts, crystals), and the way to a city as the
-planner's campaign weighs it: shields on a hostile city (its defenders defeated, which stay
-so), the hero's place (campaign.nearness). All are 0 at the start, as the score is, so an
-opening is even for every seat. In a solo or co-op scenario a conquered city also scores its
-objective points (+10).
+fight cost more than it brought (2 fame, two wounds: -4, the beating title -3), so MCTS rested
+or ended its turn doing nothing in four turns of five (2-seat Full Conquest, seeds 0-29: fame
+2.9 at the end, level 1.6, no city ever seen). Until the last rounds (worth.later: 1 before
+them, then 0.75 and 0.25) those count only by the share the end already has, and a wound by what
+it costs a hand (WOUND): fame 5.5 at the end of seeds 0-14, level 2.1, MCTS against greedy on
+the ladder's first 40 games 0.66 (seeds 11 to 4; main 0.70, 11 to 4). Tried and dropped there
+(bench/mk_search_cities.py): the strength built (worth.py's units by level, advanced actions,
+spells, artifacts, crystals) and the way to a city (campaign.py's shields on a hostile city and
+the hero's place) besides: fame 6.4, but greedy, which tries every option of a question, used
+them better than eight iterations do, and MCTS won only 0.25 of those games (seeds 1 to 12).
+In a solo or co-op scenario a conquered city also scores its objective points (+10). All are 0
+at the start, as the score is, so an opening is even for every seat.
 """
 
 from __future__ import annotations
 
-from engine.games.mage_knight.bots import campaign, worth
+from engine.games.mage_knight.bots import worth
 from engine.games.mage_knight.cities.rules import city_fame
 from engine.games.mage_knight.scenarios import book
 from engine.games.mage_knight.scenarios.scoring import category_points, final_scores, scenario_result
@@ -32,9 +33,6 @@ from engine.mechanics.per_state import once
 from engine.mechanics.zones import card_name
 
 WOUND = -1.0  # a wound in the deed cards before the end: a card short in hand until healed
-GROW = 1.0  # weight of the strength built (worth.py's fame-equivalents), times worth.later
-CAMPAIGN = 1.0  # weight of the way to a city (campaign.py's: shields, the hero's place)
-NEAR = 1.0  # weight of the hero's place on it (campaign.nearness)
 OBJECTIVE_CITY = 10  # a conquered city in a solo or co-op scenario (MK:15:Score, objective)
 LEVEL = 1.0  # per level of the hero above the first
 
@@ -49,16 +47,13 @@ def values(table) -> list[float]:
     seats = range(len(game.players))
     held = worth.later(game)  # the share of the end's reckoning still held back
     end = scores(table)
-    out = []
-    for s in seats:
-        v = end[s] - held * end_only(table, s, end[s]) + held * WOUND * _wounds(table, s)
-        out.append(
-            v
-            + held * GROW * strength(table, s)
-            + CAMPAIGN * way(table, s)
-            + LEVEL * (game.players[s].level - 1)
-        )
-    return out
+    return [
+        end[s]
+        - held * end_only(table, s, end[s])
+        + held * WOUND * _wounds(table, s)
+        + LEVEL * (game.players[s].level - 1)
+        for s in seats
+    ]
 
 
 def end_only(table, s: int, total: float) -> float:
@@ -80,34 +75,10 @@ def cities_scored(table, s: int) -> float:
     return float(city_fame(game.cities, range(len(game.players))).get(s, 0))
 
 
-def strength(table, s: int) -> float:
-    """The fame-equivalents of what the seat has built to fight with (worth.py's weights)."""
-    p = table.game.players[s]
-    cards = sum(
-        worth.card_worth(card_name(c)) for z in worth.zones(s) if z in table.zones for c in table.zone(z)
-    )
-    units = sum(
-        worth.UNIT_PER_LEVEL * worth.content().units[u.unit].level
-        + (worth.WOUNDED_UNIT if u.wounded else 0.0)
-        for u in p.units
-    )
-    return cards - worth.WOUND * _wounds(table, s) + units + worth.CRYSTAL * sum(p.crystals.values())
-
-
 def _wounds(table, s: int) -> int:
     return sum(
         1 for z in worth.zones(s) if z in table.zones for c in table.zone(z) if card_name(c) == "wound"
     )
-
-
-def way(table, s: int) -> float:
-    """The way to a city (campaign.py's weights): shields on hostile cities and the hero's place
-    once it stands on the map (before, every hero's is alike). Not the tiles opened, which the
-    planner counts: every seat shares them, so they move no lead."""
-    game = table.game
-    shields = sum(c.shields.count(s) for c in game.cities if c.status == "hostile")
-    place = NEAR * campaign.nearness(table, s) if game.players[s].pos else 0.0
-    return campaign.PROGRESS * shields - place
 
 
 def scores(table) -> list[float]:
