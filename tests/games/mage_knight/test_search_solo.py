@@ -43,3 +43,30 @@ def test_a_solo_search_has_evidence(monkeypatch):
 def test_rivals_still_lead_over_each_other():
     g = runeledger.open("mage-knight", 2, seed=3)
     assert search.reference(g, 0) is None
+
+
+def _walked(g, end):
+    """The event types of each command the random walk plays on `g` for up to 200 commands."""
+    calls: list[list[str]] = []
+    apply = g.apply_unchecked
+
+    def logged(seat, cmd):
+        events = apply(seat, cmd)
+        calls.append([e["type"] for e in events])
+        return events
+
+    g.apply_unchecked = logged
+    search._play_on(g, random.Random(4), 200, 0, end)
+    return calls
+
+
+def test_a_solo_turn_search_stops_where_the_turn_ends():
+    g = _solo(12)
+    end = search._turn_end(g, True)
+    assert end == "mk.turn_done"
+    assert search._turn_end(g, False) is None  # (not a turn search)
+    assert search._turn_end(runeledger.open("mage-knight", 2, seed=3), True) is None  # rivals end it
+    stopped = _walked(g.clone(record=False), end)
+    assert end in stopped[-1] and sum(end in c for c in stopped) == 1
+    on = _walked(g.clone(record=False), None)  # without: the seat walks on into its next turns
+    assert sum(end in c for c in on) > 1
