@@ -5,7 +5,7 @@ mcts8) or any kind bots.players knows; `--value NAME=X` sets a weight of the pos
 (engine/games/mage_knight/bots/position.py) for the run, so two values compare on the same seeds.
 
 `python -m bench.mk_search_cities --games 30 [--first 0] [--scenario full_conquest --players 2]
-[--bots mcts8,strong] [--value NEAR=0] [--search search_widens=0]`; `--ladder 40` plays MCTS
+[--bots mcts8,strong] [--value WOUND=-2] [--search search_widens=0]`; `--ladder 40` plays MCTS
 against greedy on the ladder's first 40 Mage Knight games instead.
 """
 
