@@ -35,7 +35,8 @@ by a pick is never enumerated.
   which a first new option is taken ends selection (the questions below it get their nodes,
   their options drawn uniformly); the turn of the seat that took it is finished by the random
   walk as greedy's is, `playout` more commands follow (none by default: random play to the
-  end only adds noise), and every seat's win chance scores it. The search stops early when its
+  end only adds noise), and every seat's win chance scores it (a lone seat's: its gain over
+  its value where the search began, `chances`). The search stops early when its
   first real choice can no longer change (the leader ahead by more than the iterations left),
   or when it is flat: `FLAT` iterations played (each world once), every option of that
   choice tried, and every iteration valued the seat's position alike (most decisions of a card game: buying one card
@@ -66,7 +67,8 @@ from typing import Any
 import msgspec
 
 from bots import tree_walk
-from bots.heuristics import win_chance, win_chances
+from bots.heuristics import _chance, win_chance, win_chances
+from engine import registry
 from engine.choices import Node
 from engine.fork import Frozen
 from engine.table import Table
@@ -185,8 +187,21 @@ def as_listed(rs, table, seat: int, cmd: dict[str, Any], leaf: bool) -> dict[str
     return cmd if leaf else rs.same_command(table, seat, cmd)
 
 
-def _play_on(g, rng: random.Random, steps: int, seat: int | None = None) -> None:
-    """Up to `steps` commands of the random walk on `g`: only while `seat` is to act, if given."""
+def _ends(events, end: str | None) -> bool:
+    """The applied command's events hold `end`, the event that ends a turn (`_turn_end`)."""
+    return end is not None and any(e["type"] == end for e in events)
+
+
+def _turn_end(g, turn: bool) -> str | None:
+    """The event at which a lone seat's turn search stops (the ruleset's `search_turn_ends`):
+    with rivals, another seat to act ends it; a solo seat acts on into its next turn, and Mage
+    Knight's solo search, walking on for `follow` commands, took about 50 ms a decision."""
+    return getattr(g.ruleset, "search_turn_ends", None) if turn and g.table.players == 1 else None
+
+
+def _play_on(g, rng: random.Random, steps: int, seat: int | None = None, end: str | None = None) -> None:
+    """Up to `steps` commands of the random walk on `g`: only while `seat` is to act, if given,
+    and until an `end` event."""
     for _ in range(steps):
         if g.is_over():
             return
@@ -196,10 +211,34 @@ def _play_on(g, rng: random.Random, steps: int, seat: int | None = None) -> None
         chosen = tree_walk.random_command(g.ruleset, g.table, actor, rng)
         if chosen is None:
             return
-        g.apply_unchecked(actor, as_listed(g.ruleset, g.table, actor, chosen[0], chosen[1]))
+        if _ends(g.apply_unchecked(actor, as_listed(g.ruleset, g.table, actor, chosen[0], chosen[1])), end):
+            return
 
 
-def _score(world, seat: int, cmd: dict[str, Any], rng: random.Random, follow: int) -> float:
+def reference(game, seat: int) -> float | None:
+    """What a lone seat's positions are judged against: its own value where the search begins
+    (a game of one seat; None where there are rivals to lead, or the game gives no value)."""
+    t = game.table
+    if t.players > 1:
+        return None
+    return registry.get(t.ruleset).position_value(t, seat)
+
+
+def chances(table: Table, ref: float | None = None) -> list[float]:
+    """Every seat's win chance (bots.heuristics.win_chances), or with `ref` (a game of one seat)
+    the logistic of the seat's gain over it. Why: heuristics leads over the best rival and,
+    finding none, gave no value, so a solo search had no evidence and chose at random (Mage
+    Knight's and Rune Age's solo MCTS and greedy)."""
+    if ref is None or table.over:
+        return win_chances(table)
+    rs = registry.get(table.ruleset)
+    mine = rs.position_value(table, 0)
+    return [0.5 if mine is None else _chance(rs, table, 0, mine, ref)]
+
+
+def _score(
+    world, seat: int, cmd: dict[str, Any], rng: random.Random, follow: int, ref: float | None = None
+) -> float:
     """The seat's win chance after `cmd` and then up to `follow` more of its own commands
     (the random walk's) while it keeps the turn: a step inside a longer action (a combat's
     deployment, one of a turn's purchases) is judged by where the action leads, not by the
@@ -210,7 +249,7 @@ def _score(world, seat: int, cmd: dict[str, Any], rng: random.Random, follow: in
         _play_on(g, rng, follow, seat)
     except Exception:
         return 0.0  # a line the determinization cannot play counts as bad
-    return win_chance(g.table, seat)
+    return win_chance(g.table, seat) if ref is None else chances(g.table, ref)[seat]
 
 
 def _narrowed(rs, table, seat: int, path: list[Any], options: list[Node]) -> list[Node]:
@@ -248,6 +287,7 @@ def greedy(
     rs, table = game.ruleset, game.table
     ask = tree_walk.asker(rs, table, seat, legal)
     worlds = [determinize(game, seat, rng) for _ in range(samples)]
+    ref = reference(game, seat)
     path: list[Any] = []
     opts = ask(path).options
     while True:
@@ -262,7 +302,7 @@ def greedy(
                 for w in worlds:
                     cmd, leaf = tree_walk.below(rs, table, seat, rng, ask, o, path)
                     cmd = as_listed(rs, table, seat, cmd, leaf)
-                    sampled.append((_score(w, seat, cmd, rng, follow), cmd))
+                    sampled.append((_score(w, seat, cmd, rng, follow, ref), cmd))
                 scored.append((sum(v for v, _ in sampled), o, sampled))
             top = max(v for v, _, _ in scored)
             best = [x for x in scored if x[0] >= top - 1e-9]
@@ -307,16 +347,19 @@ def _iterate(
     follow: int,
     plan: dict[int, bytes] | None = None,
     turn: bool = False,
+    ref: float | None = None,
 ) -> tuple[list[_Node], list[float] | None]:
     """One iteration on `g`, a copy of a determinization: selection question by question up
     to the decision with a new option, then a playout; (the search nodes visited, the seats'
     values). `plan`: the options some nodes take this time (by identity), chosen before the
-    world (`_plan`); `turn`: selection ends where another seat is to act."""
+    world (`_plan`); `turn`: selection ends where another seat is to act; `ref`: a lone
+    seat's value where the search began (`chances`)."""
     visited: list[_Node] = []
     node = root
     try:
-        expanded = False
-        while not expanded and not g.is_over():
+        expanded = ended = False
+        end = _turn_end(g, turn)
+        while not expanded and not ended and not g.is_over():
             actor = g.to_act()
             if turn and visited and actor != visited[0].actor:
                 break  # a turn search: the tree holds the deciding seat's own commands only
@@ -351,19 +394,19 @@ def _iterate(
                 o = opts[i]
                 if o.command is not None:
                     node.leaf = True
-                    g.apply_unchecked(actor, o.command)
+                    ended = _ends(g.apply_unchecked(actor, o.command), end)
                     break
                 if o.pick is not None:
                     cmd = as_listed(rs, t, actor, tree_walk.pick_values(o.pick, rng), False)
                     node = node.children.setdefault(_canon.encode(cmd), _Node(actor, cmd))
                     visited.append(node)
-                    g.apply_unchecked(actor, cmd)
+                    ended = _ends(g.apply_unchecked(actor, cmd), end)
                     break
                 path, opts = _next(ask, o, path)
-        if visited:  # the turn of the seat that took the new option ends as greedy's does
-            _play_on(g, rng, follow, visited[-1].actor)
+        if visited and not ended:  # the turn of the seat that took the new option ends as greedy's does
+            _play_on(g, rng, follow, visited[-1].actor, end)
         _play_on(g, rng, playout)
-        return visited, win_chances(g.table)
+        return visited, chances(g.table, ref)
     except Exception:
         return visited, None  # a determinization the rules cannot continue: no evidence
 
@@ -387,6 +430,8 @@ def mcts(
     dealt = min(WORLDS, iterations)
     worlds: list[Frozen] = []
     turn = _turn_search(game.ruleset)
+    ref = reference(game, seat)
+    lone: dict[str, Any] = {} if ref is None else {"ref": ref}  # (a game of rivals: as before)
     futures: list[int] = []  # a turn search: the k-th visit of any command, its chance and walks
     mine: set[float] = set()  # the seat's values seen so far
     for i in range(iterations):
@@ -402,10 +447,12 @@ def mcts(
             g = worlds[k % dealt].thaw()
         if turn:  # the k-th future, alike for every command's k-th visit
             g.reseed(f"bot:{futures[k]}")
-            visited, values = _iterate(root, g, random.Random(futures[k]), c, playout, follow, plan, True)
+            visited, values = _iterate(
+                root, g, random.Random(futures[k]), c, playout, follow, plan, True, **lone
+            )
         else:  # its own future of chance every iteration
             g.reseed(f"bot:{rng.getrandbits(64)}")
-            visited, values = _iterate(root, g, rng, c, playout, follow)
+            visited, values = _iterate(root, g, rng, c, playout, follow, **lone)
         _back(visited, values)
         if values is not None:
             mine.add(values[seat])
@@ -440,6 +487,8 @@ def _settle(
     plan: dict[int, bytes] = {}
     node = root
     dealt: list[Frozen] = []
+    ref = reference(game, seat)
+    lone: dict[str, Any] = {} if ref is None else {"ref": ref}
     while node.keys:
         if len(node.keys) > 1:
             for _ in range(extra):
@@ -449,7 +498,7 @@ def _settle(
                 else:
                     g = dealt[rng.randrange(WORLDS)].thaw()
                 g.reseed(f"bot:{rng.getrandbits(64)}")
-                visited, values = _iterate(root, g, rng, c, playout, follow, plan)
+                visited, values = _iterate(root, g, rng, c, playout, follow, plan, **lone)
                 _back(visited, values)
         kids = [(k, node.children[k]) for k in node.keys if k in node.children]
         if not kids:

@@ -216,3 +216,5 @@ class MageKnight(Ruleset):
     # the whole search at 8 iterations did not beat greedy (0.47, seeds 3 to 4 of 16 games,
     # about 29 CPU-s a game); the turn search won 0.76 of 40 (seeds 13 to 2), 3.6 CPU-s a game
     search_own_turn = True
+    # A solo seat's turn search stops where its turn ends (the dummy's turns are no seat's)
+    search_turn_ends = "mk.turn_done"
