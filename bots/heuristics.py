@@ -53,3 +53,14 @@ def win_chance(table: Table, seat: int) -> float:
     # A game values every seat's position or none (None: judged only by its end).
     others = [ruleset.position_value(table, other) for other in range(table.players) if other != seat]
     return _chance(ruleset, table, seat, mine, max(v for v in others if v is not None))
+
+
+def lone_chance(table: Table, ref: float) -> float:
+    """A seat alone in its game: a logistic of its gain over `ref`, its value where the search
+    began (1/0 at the end as it won or lost). win_chance measures a lead over the best rival,
+    and a one-seat game has none, so a solo search had no evidence and chose at random."""
+    if table.over:
+        return 1.0 if 0 in table.winners else 0.0
+    ruleset = registry.get(table.ruleset)
+    mine = ruleset.position_value(table, 0)
+    return 0.5 if mine is None else _chance(ruleset, table, 0, mine, ref)

@@ -67,7 +67,7 @@ from typing import Any
 import msgspec
 
 from bots import tree_walk
-from bots.heuristics import _chance, win_chance, win_chances
+from bots.heuristics import lone_chance, win_chance, win_chances
 from engine import registry
 from engine.choices import Node
 from engine.fork import Frozen
@@ -225,15 +225,9 @@ def reference(game, seat: int) -> float | None:
 
 
 def chances(table: Table, ref: float | None = None) -> list[float]:
-    """Every seat's win chance (bots.heuristics.win_chances), or with `ref` (a game of one seat)
-    the logistic of the seat's gain over it. Why: heuristics leads over the best rival and,
-    finding none, gave no value, so a solo search had no evidence and chose at random (Mage
-    Knight's and Rune Age's solo MCTS and greedy)."""
-    if ref is None or table.over:
-        return win_chances(table)
-    rs = registry.get(table.ruleset)
-    mine = rs.position_value(table, 0)
-    return [0.5 if mine is None else _chance(rs, table, 0, mine, ref)]
+    """Every seat's win chance (bots.heuristics.win_chances), or with `ref` (a game of one
+    seat) its gain over the value where the search began (bots.heuristics.lone_chance)."""
+    return win_chances(table) if ref is None else [lone_chance(table, ref)]
 
 
 def _score(

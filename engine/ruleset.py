@@ -258,6 +258,9 @@ class Ruleset:
     # answer); for decisions of several questions whose lower ones a search leaves to a visit
     # or two (DragonLords' attacks).
     search_settles: ClassVar[int] = 0
+    # The event that ends a seat's turn, where a one-seat game's turn search stops (a solo seat
+    # acts on into its next turn; with rivals, another seat to act ends it); None: no stop.
+    search_turn_ends: ClassVar[str | None] = None
 
     def position_value(self, table: Table, seat: int) -> float | None:
         """How well `seat` stands in a (determinized) state, for the greedy and MCTS bots: more
