@@ -40,11 +40,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.games.mage_knight import state
-from engine.games.mage_knight.bots.estimate import city_need
-from engine.games.mage_knight.bots.goals import explore_goals, hostile_cities, prey, route_costs
+from engine.games.mage_knight.bots.estimate import influence_power
+from engine.games.mage_knight.bots.goals import explore_goals, hostile_cities, need_of_city, prey, route_costs
 from engine.games.mage_knight.choices.tree import turn_commands
 from engine.games.mage_knight.cities.rules import city_fame
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.turn.actions import AA_PRICE, HEAL_PRICE, SPELL_PRICE, recruit_cost
 from engine.mechanics.per_state import once
 from engine.mechanics.zones import card_name
 
@@ -81,8 +82,8 @@ def weakest_spaces(table, seat: int) -> list[str]:
     cities = [c for c in hostile_cities(table.game) if c.garrison]
     if not cities:
         return []
-    weakest = min(city_need(table, seat, c) for c in cities)
-    return sorted(s for c in cities if city_need(table, seat, c) == weakest for s in c.spaces)
+    weakest = min(need_of_city(table, seat, c) for c in cities)
+    return sorted(s for c in cities if need_of_city(table, seat, c) == weakest for s in c.spaces)
 
 
 def distance(table, seat: int, goals: list[str]) -> int:
@@ -110,7 +111,7 @@ def nearness(table, seat: int) -> float:
     spaces = weakest_spaces(table, seat) if late(game) else []
     if spaces:
         return APPROACH * min(distance(table, seat, spaces), 2 * LATE_REACH)
-    goals = explore_goals(table) + prey(table, seat) + recruit_spaces(table, seat)
+    goals = explore_goals(table) + prey(table, seat) + recruit_spaces(table, seat) + shop_spaces(table, seat)
     return AHEAD * min(distance(table, seat, goals), AHEAD_CAP) if goals else 0.0
 
 
@@ -118,9 +119,10 @@ OPEN_SITES = ("village", "monastery")  # recruiting there needs no conquest firs
 
 
 def recruit_spaces(table, seat: int) -> list[str]:
-    """Where the hero could recruit a unit of the offer, while it commands fewer than it may:
-    villages and monasteries, and keeps, mage towers and cities it holds (units take the
-    damage a city's defenders deal and fight beside the hero); once per state."""
+    """Where the hero could recruit a unit of the offer that its hand pays for, while it
+    commands fewer than it may: villages and monasteries, and keeps, mage towers and cities it
+    holds (units take the damage a city's defenders deal and fight beside the hero); once per
+    state. (A site whose units the hand cannot pay held a hero there, turn after turn.)"""
     return once(table, ("recruit_spaces", seat), lambda: _recruit_spaces(table, seat))
 
 
@@ -130,10 +132,11 @@ def _recruit_spaces(table, seat: int) -> list[str]:
     if len(p.units) >= p.command:
         return []
     units = content().units
+    purse = influence_power(table, seat)
     sites = {
         s
         for u in table.zone(state.UNIT_OFFER)
-        if card_name(u) in units
+        if card_name(u) in units and recruit_cost(table, seat, card_name(u)) <= purse
         for s in units[card_name(u)].recruit_sites
     }
     return sorted(
@@ -141,6 +144,33 @@ def _recruit_spaces(table, seat: int) -> list[str]:
         for k, sp in game.board.spaces.items()
         if sp.site in sites and (sp.site in OPEN_SITES or sp.conquered_by == seat)
     )
+
+
+def shop_spaces(table, seat: int) -> list[str]:
+    """Where the hero could buy what makes it stronger with the influence its hand pays: healing
+    for the wounds in its hand (villages, monasteries), an advanced action of the offer
+    (monasteries), a spell (mage towers it holds); once per state."""
+    return once(table, ("shop_spaces", seat), lambda: _shop_spaces(table, seat))
+
+
+def _shop_spaces(table, seat: int) -> list[str]:
+    game = table.game
+    purse = influence_power(table, seat)
+    hand = [card_name(x) for x in table.zone(state.hand(seat))]
+    heal = {site for site, price in HEAL_PRICE.items() if "wound" in hand and purse >= price}
+    aa = any(card_name(u) not in content().units for u in table.zone(state.UNIT_OFFER))
+    spell = purse >= SPELL_PRICE and bool(table.zone(state.SPELL_OFFER))
+    out = []
+    for k, sp in game.board.spaces.items():
+        if sp.site == "monastery" and k not in game.monasteries:
+            continue  # burned
+        if (
+            sp.site in heal
+            or (sp.site == "monastery" and aa and purse >= AA_PRICE)
+            or (sp.site == "mage_tower" and spell and sp.conquered_by == seat)
+        ):
+            out.append(k)
+    return sorted(out)
 
 
 def late(game) -> bool:
@@ -163,11 +193,27 @@ def assault(table, seat: int) -> dict[str, Any] | None:
 ASSAULT = Line(assault, SIDESTEPS, ASSAULT_PLANS)
 
 
+PLAY_ON = Line(None, ("announce",), 4)  # a turn played with the hand left instead of the round's end
+PLAY_ON_CARDS = 3  # cards (not wounds) in a hand worth a turn
+
+
+def playing_on(table, seat: int) -> bool:
+    """The deck is empty at the start of a turn with PLAY_ON_CARDS or more cards in hand: the
+    habits announce the round's end, throwing the hand away (it is shuffled back), where a
+    player would first play it (a walk, a fight, a recruit)."""
+    p = table.game.players[seat]
+    if not p.fresh or table.zone(state.deck(seat)):
+        return False
+    return sum(1 for x in table.zone(state.hand(seat)) if card_name(x) != "wound") >= PLAY_ON_CARDS
+
+
 def lines(table, seat: int) -> list[Line]:
     """Purposeful candidate turns worth trying now, outside combat in the seat's own turn: an
-    assault when a hostile city is within REACH move points."""
+    assault when a hostile city is within REACH move points; a turn played on instead of
+    announcing the round's end with a hand worth playing."""
     game = table.game
     if game.combat is not None or game.phase != "turn" or game.active != seat:
         return []
     reach = LATE_REACH if late(game) else REACH
-    return [ASSAULT] if distance(table, seat, city_spaces(game)) <= reach else []
+    out = [ASSAULT] if distance(table, seat, city_spaces(game)) <= reach else []
+    return [*out, PLAY_ON] if playing_on(table, seat) else out

@@ -1,0 +1,40 @@
+"""The strong bot's growth habits in campaign.py: a place to recruit pulls the hero only when
+its hand pays for a unit recruited there (a site it could not pay at held a hero there turn
+after turn), and with an empty deck a turn played with a hand worth playing is tried beside
+announcing the round's end (which throws the hand away); a wounded hero whose hand pays for
+healing is drawn to where it is sold."""
+
+from __future__ import annotations
+
+from bots.players import _fork
+from engine.games.mage_knight import state
+from engine.games.mage_knight.bots import campaign
+from tests.games.mage_knight.red_city import started
+
+VILLAGE = "0,-2"  # the village of the situation; its offer's village unit costs 5 influence
+
+
+def test_a_village_pulls_only_a_hero_whose_hand_pays_for_its_unit():
+    poor, poor_gid = started("0,0", ["threaten", "rage", "stamina"])  # 2 + 1 + 1 influence
+    assert campaign.recruit_spaces(poor.table(poor_gid), 0) == []
+    rich, rich_gid = started("0,0", ["threaten", "rage", "stamina", "march", "swiftness"])
+    assert campaign.recruit_spaces(rich.table(rich_gid), 0) == [VILLAGE]
+
+
+def test_with_an_empty_deck_a_turn_played_on_is_tried_instead_of_announcing():
+    eng, gid = started("0,0", ["threaten", "rage", "stamina"])
+    assert campaign.PLAY_ON not in campaign.lines(eng.table(gid), 0)  # cards left to draw
+    game = _fork(eng, gid)
+    game.table.zone(state.deck(0)).clear()
+    assert campaign.lines(game.table, 0) == [campaign.PLAY_ON]
+    assert campaign.PLAY_ON.avoid == ("announce",)
+    game.table.zone(state.hand(0)).pop()  # two cards: not worth a turn
+    assert campaign.lines(game.table, 0) == []
+
+
+def test_a_wounded_hero_whose_hand_pays_for_healing_is_drawn_to_the_village():
+    eng, gid = started("0,0", ["threaten", "rage", "stamina"])  # 4 influence: healing costs 3
+    assert campaign.shop_spaces(eng.table(gid), 0) == []  # no wound to heal, no advanced action offered
+    game = _fork(eng, gid)
+    game.table.zone(state.hand(0)).append("wound#99")
+    assert campaign.shop_spaces(game.table, 0) == [VILLAGE]
