@@ -38,3 +38,17 @@ def test_a_wounded_hero_whose_hand_pays_for_healing_is_drawn_to_the_village():
     game = _fork(eng, gid)
     game.table.zone(state.hand(0)).append("wound#99")
     assert campaign.shop_spaces(game.table, 0) == [VILLAGE]
+
+
+DUNGEON = "3,-3"  # the situation's dungeon: one brown token drawn on entering, no units inside
+
+
+def test_a_dungeon_the_hero_would_win_pulls_it_and_is_entered_by_a_line():
+    eng, gid = started(DUNGEON, ["threaten", "rage", "stamina", "march", "swiftness"])
+    t = eng.table(gid)
+    assert campaign.adventure_spaces(t, 0) == [] and campaign.adventure(t, 0) is None  # too weak
+    game = _fork(eng, gid)
+    game.table.game.players[0].crystals = {"red": 5}  # a card powered with each: the estimate wins
+    assert DUNGEON in campaign.adventure_spaces(game.table, 0)
+    assert campaign.adventure(game.table, 0) == {"kind": "enter"}
+    assert campaign.ADVENTURE in campaign.lines(game.table, 0)

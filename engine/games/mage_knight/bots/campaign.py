@@ -1,5 +1,5 @@
 """Going for a city (bot habit, not a rule): what the end of a turn is worth on the way to a
-conquest, beside worth.py's fame and strength, and the assault line the planner tries.
+conquest, beside worth.py's fame and strength, and the lines the planner tries.
 
 Why: fame alone rewards a turn spent anywhere, so a planner judged by it explored little (the
 first city came to light in round 4-5: the core tiles lie under the countryside tiles) and
@@ -15,10 +15,13 @@ progress the next one (or the other hero) finishes. Weighed in fame:
 - a shield on a hostile city (PROGRESS: the city scoring's +4 or +7 once it falls, and the
   conquest it brings nearer), a conquered city's scoring as the back of the card gives it;
 - the hero's place (`nearness`): before the last rounds, the move points to the nearest of
-  the edge to explore, a fight it wins and a place to recruit while it commands fewer units
-  than it may (a level-3 hero with two units takes a defender of a level-4 city per assault,
-  one with a single unit seldom); in the last LATE rounds, to the weakest hostile city, which
-  both heroes wear down. Without it, a turn of rests and one of walking scored alike.
+  the edge to explore, a fight it wins (an adventure site's too), a place to recruit while it
+  commands fewer units than it may and its hand pays for one there (a level-3 hero with two
+  units takes a defender of a level-4 city per assault, one with a single unit seldom), and
+  a place to buy healing, an advanced action or a spell its hand pays for; in the last LATE
+  rounds, to the weakest hostile city, which both heroes wear down. Without it, a turn of
+  rests and one of walking scored alike; with places the hand cannot pay at, a hero stood on
+  one turn after turn.
 
 A city is taken in the last rounds, as a player does once it is strong enough: worth.py
 weighs strength less there (it has few turns left to bring fame), so wounds taken for a
@@ -32,7 +35,12 @@ other fight and exploring nothing on the way; the rest (cards for move points, t
 the habits'. The worth of the turn's end judges the assault by the garrison it met on the
 determinization (the revealed defenders as they are, fortified, with the city's bonus and
 resistances) against everything the hero brought: it is kept only if the defenders it
-defeated are worth more than its wounds, beside the other plans' ends."""
+defeated are worth more than its wounds, beside the other plans' ends.
+
+Two more lines grow the hero before the city: entering an adventure site it stands on when the
+estimate says it wins there (ADVENTURE, judged by its candidates' mean worth: each draws its
+own enemy token), and, with an empty deck, turns played with the hand left instead of the
+habits' announcing the round's end, which throws the hand away (PLAY_ON)."""
 
 from __future__ import annotations
 
@@ -40,7 +48,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.games.mage_knight import state
-from engine.games.mage_knight.bots.estimate import influence_power
+from engine.games.mage_knight.bots.estimate import (
+    combat_power,
+    enemies_need,
+    influence_power,
+    space_need,
+    unit_points,
+)
 from engine.games.mage_knight.bots.goals import explore_goals, hostile_cities, need_of_city, prey, route_costs
 from engine.games.mage_knight.choices.tree import turn_commands
 from engine.games.mage_knight.cities.rules import city_fame
@@ -65,11 +79,13 @@ SIDESTEPS = ("challenge", "explore")  # what an assault line leaves for another 
 @dataclass(frozen=True)
 class Line:
     """A purposeful line for the turn planner (bots/planner.py reads these fields): `lead`
-    gives the command to play now or None, `avoid` the kinds kept off, `plans` its candidates."""
+    gives the command to play now or None, `avoid` the kinds kept off, `plans` its candidates,
+    `averaged` judged by their mean worth (an enemy drawn decides it)."""
 
     lead: Any
     avoid: tuple[str, ...] = ()
     plans: int = 1
+    averaged: bool = False
 
 
 def city_spaces(game) -> list[str]:
@@ -111,7 +127,13 @@ def nearness(table, seat: int) -> float:
     spaces = weakest_spaces(table, seat) if late(game) else []
     if spaces:
         return APPROACH * min(distance(table, seat, spaces), 2 * LATE_REACH)
-    goals = explore_goals(table) + prey(table, seat) + recruit_spaces(table, seat) + shop_spaces(table, seat)
+    goals = (
+        explore_goals(table)
+        + prey(table, seat)
+        + adventure_spaces(table, seat)
+        + recruit_spaces(table, seat)
+        + shop_spaces(table, seat)
+    )
     return AHEAD * min(distance(table, seat, goals), AHEAD_CAP) if goals else 0.0
 
 
@@ -173,6 +195,54 @@ def _shop_spaces(table, seat: int) -> list[str]:
     return sorted(out)
 
 
+ADVENTURES = {
+    "monster_den": 1,
+    "spawning_grounds": 2,
+    "dungeon": 1,
+    "tomb": 1,
+}  # brown tokens drawn (tomb: red)
+UNDERGROUND = ("dungeon", "tomb")  # no units fight there
+
+
+def adventure_spaces(table, seat: int) -> list[str]:
+    """Adventure sites not yet conquered whose enemies the estimate says the hero defeats now
+    (the tokens still to draw as the average unseen token of their colour; underground, its
+    units stay outside): fame, crystals, spells and artifacts; once per state."""
+    return once(table, ("adventure_spaces", seat), lambda: _adventure_spaces(table, seat))
+
+
+def _adventure_spaces(table, seat: int) -> list[str]:
+    game = table.game
+    power = combat_power(table, seat)
+    alone = power - sum(unit_points(u.unit) for u in game.players[seat].units if u.ready and not u.wounded)
+    out = []
+    for k, sp in game.board.spaces.items():
+        n = ADVENTURES.get(sp.site, 0)
+        if not n or sp.conquered_by >= 0:
+            continue
+        if sp.enemies:
+            need = space_need(table, seat, k)
+        else:
+            need = enemies_need(table, seat, [], 0, ("red" if sp.site == "tomb" else "brown",) * n)
+        if need <= (alone if sp.site in UNDERGROUND else power):
+            out.append(k)
+    return sorted(out)
+
+
+def adventure(table, seat: int) -> dict[str, Any] | None:
+    """Entering the adventure site the hero stands on when the estimate says it wins there
+    (outside combat, in its turn); None otherwise (the habits play on)."""
+    game = table.game
+    if game.combat is not None or game.phase != "turn" or game.active != seat:
+        return None
+    if game.players[seat].pos not in adventure_spaces(table, seat):
+        return None
+    return next(iter(turn_commands(table, seat, "enter")), None)
+
+
+ADVENTURE = Line(adventure, (), 4, averaged=True)
+
+
 def late(game) -> bool:
     """The last LATE rounds, with a hostile city on the map: time to assault it."""
     return game.round > game.rounds - LATE and bool(game.cities)
@@ -216,4 +286,6 @@ def lines(table, seat: int) -> list[Line]:
         return []
     reach = LATE_REACH if late(game) else REACH
     out = [ASSAULT] if distance(table, seat, city_spaces(game)) <= reach else []
+    if not late(game) and adventure(table, seat) is not None:
+        out.append(ADVENTURE)
     return [*out, PLAY_ON] if playing_on(table, seat) else out
