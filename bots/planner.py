@@ -140,8 +140,8 @@ def plan_turn(game, seat: int, rng: random.Random, plans: int = PLANS) -> list[t
             averaged.setdefault(id(line), []).append(got)
         elif got[1] and got[0] > best[0]:
             best = got
-    for got in averaged.values():  # (in the order the lines were given)
-        played = [x for x in got if x[1] and x[0] > float("-inf")]
+    for tried in averaged.values():  # (in the order the lines were given)
+        played = [x for x in tried if x[1] and x[0] > float("-inf")]
         if played:
             mean = sum(w for w, _ in played) / len(played)
             if mean > best[0]:
