@@ -2,13 +2,15 @@
 its hand pays for a unit recruited there (a site it could not pay at held a hero there turn
 after turn), and with an empty deck a turn played with a hand worth playing is tried beside
 announcing the round's end (which throws the hand away); a wounded hero whose hand pays for
-healing is drawn to where it is sold."""
+healing is drawn to where it is sold and, there, pools influence and buys it; an adventure site
+the hero would win pulls it and a line enters it."""
 
 from __future__ import annotations
 
 from bots.players import _fork
 from engine.games.mage_knight import state
 from engine.games.mage_knight.bots import campaign
+from engine.mechanics.zones import card_name
 from tests.games.mage_knight.red_city import started
 
 VILLAGE = "0,-2"  # the village of the situation; its offer's village unit costs 5 influence
@@ -52,3 +54,16 @@ def test_a_dungeon_the_hero_would_win_pulls_it_and_is_entered_by_a_line():
     assert DUNGEON in campaign.adventure_spaces(game.table, 0)
     assert campaign.adventure(game.table, 0) == {"kind": "enter"}
     assert campaign.ADVENTURE in campaign.lines(game.table, 0)
+
+
+def test_on_a_village_a_wounded_hero_pools_influence_and_buys_healing():
+    eng, gid = started(VILLAGE, ["threaten", "rage", "stamina", "march", "wound"])
+    t = eng.table(gid)
+    assert campaign.SHOP in campaign.lines(t, 0)
+    play = campaign.shop(t, 0)
+    assert play is not None and play["card"] == "threaten"  # the most influence
+    eng.submit(gid, 0, play)
+    assert campaign.shop(eng.table(gid), 0) == {"kind": "buy_heal"}
+    eng.submit(gid, 0, {"kind": "buy_heal"})
+    assert "wound" not in [card_name(c) for c in eng.table(gid).zone(state.hand(0))]
+    assert campaign.shop(eng.table(gid), 0) is None  # nothing left to heal

@@ -55,7 +55,14 @@ from engine.games.mage_knight.bots.estimate import (
     space_need,
     unit_points,
 )
-from engine.games.mage_knight.bots.goals import explore_goals, hostile_cities, need_of_city, prey, route_costs
+from engine.games.mage_knight.bots.goals import (
+    explore_goals,
+    hostile_cities,
+    need_of_city,
+    prey,
+    route_costs,
+    strongest,
+)
 from engine.games.mage_knight.choices.tree import turn_commands
 from engine.games.mage_knight.cities.rules import city_fame
 from engine.games.mage_knight.content.load import content
@@ -195,6 +202,27 @@ def _shop_spaces(table, seat: int) -> list[str]:
     return sorted(out)
 
 
+BUYS = ("buy_heal", "buy_aa", "buy_spell")
+
+
+def shop(table, seat: int) -> dict[str, Any] | None:
+    """On a place to buy what its hand pays for (`shop_spaces`): the buy once the influence is
+    pooled, else the play giving the most influence; None elsewhere (the habits play cards for
+    influence only where a unit may be recruited)."""
+    game = table.game
+    if game.combat is not None or game.phase != "turn" or game.active != seat:
+        return None
+    if game.players[seat].pos not in shop_spaces(table, seat):
+        return None
+    buys = [c for k in BUYS for c in turn_commands(table, seat, k)]
+    if buys:
+        return buys[0]
+    return next(iter(strongest(table, turn_commands(table, seat, "play"), ("influence",))), None)
+
+
+SHOP = Line(shop, (), 2)
+
+
 ADVENTURES = {
     "monster_den": 1,
     "spawning_grounds": 2,
@@ -288,4 +316,6 @@ def lines(table, seat: int) -> list[Line]:
     out = [ASSAULT] if distance(table, seat, city_spaces(game)) <= reach else []
     if not late(game) and adventure(table, seat) is not None:
         out.append(ADVENTURE)
+    if shop(table, seat) is not None:
+        out.append(SHOP)
     return [*out, PLAY_ON] if playing_on(table, seat) else out
