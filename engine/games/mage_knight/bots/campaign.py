@@ -37,10 +37,14 @@ determinization (the revealed defenders as they are, fortified, with the city's 
 resistances) against everything the hero brought: it is kept only if the defenders it
 defeated are worth more than its wounds, beside the other plans' ends.
 
-Two more lines grow the hero before the city: entering an adventure site it stands on when the
-estimate says it wins there (ADVENTURE, judged by its candidates' mean worth: each draws its
-own enemy token), and, with an empty deck, turns played with the hand left instead of the
-habits' announcing the round's end, which throws the hand away (PLAY_ON)."""
+Three more lines grow the hero before the city: entering an adventure site it stands on when
+the estimate says it wins there (ADVENTURE, judged by its candidates' mean worth: each draws
+its own enemy token); on a place to buy healing, an advanced action or a spell its hand pays
+for, pooling influence and buying (SHOP: the habits pool influence only for a unit); and,
+with an empty deck, turns played with the hand left instead of the habits' announcing the
+round's end, which throws the hand away (PLAY_ON). Measured together on seeds 0-29 / 30-59
+(bots/strong.py): fame at round 4 9.6 / 9.5 against 9.1 / 8.5, rests 25% of turns against
+29-31%, no city taken yet."""
 
 from __future__ import annotations
 
