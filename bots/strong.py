@@ -80,7 +80,10 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 |              |              |             | (judged by the mean: each draws its enemy) and play the |
 |              |              |             | hand on instead of announcing. Dropped: a wound costing |
 |              |              |             | 0.4 fame more per round left (fame 11.6 / 10.3, fewer   |
-|              |              |             | fights, 13 assaults)                                    |
+|              |              |             | fights, 13 assaults). Solo Conquest, seeds 0-15 beside  |
+|              |              |             | main: fame at round 4 9.2 (8.0), at round 6 11.6        |
+|              |              |             | (10.2), level 2.94 (2.88), the goal met 0 of 16 either  |
+|              |              |             | way                                                     |
 
 Every choice is deterministic given the seat's random stream (iteration counts, never time).
 """
