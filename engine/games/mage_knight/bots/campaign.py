@@ -227,12 +227,8 @@ def shop(table, seat: int) -> dict[str, Any] | None:
 SHOP = Line(shop, (), 2)
 
 
-ADVENTURES = {
-    "monster_den": 1,
-    "spawning_grounds": 2,
-    "dungeon": 1,
-    "tomb": 1,
-}  # brown tokens drawn (tomb: red)
+# adventure site -> enemy tokens drawn on entering (brown; a tomb's red: combat/fight.py)
+ADVENTURES = {"monster_den": 1, "spawning_grounds": 2, "dungeon": 1, "tomb": 1}
 UNDERGROUND = ("dungeon", "tomb")  # no units fight there
 
 
@@ -311,8 +307,9 @@ def playing_on(table, seat: int) -> bool:
 
 def lines(table, seat: int) -> list[Line]:
     """Purposeful candidate turns worth trying now, outside combat in the seat's own turn: an
-    assault when a hostile city is within REACH move points; a turn played on instead of
-    announcing the round's end with a hand worth playing."""
+    assault when a hostile city is within REACH move points; before the last rounds, entering
+    the adventure site the hero stands on when it wins there; buying on a place its hand pays
+    at; a turn played on instead of announcing the round's end with a hand worth playing."""
     game = table.game
     if game.combat is not None or game.phase != "turn" or game.active != seat:
         return []
