@@ -83,7 +83,13 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 |              |              |             | fights, 13 assaults). Solo Conquest, seeds 0-15 beside  |
 |              |              |             | main: fame at round 4 9.2 (8.0), at round 6 11.6        |
 |              |              |             | (10.2), level 2.94 (2.88), the goal met 0 of 16 either  |
-|              |              |             | way                                                     |
+|              |              |             | way. FC seeds 60-89 beside main, same load: fame at     |
+|              |              |             | round 4 9.2 (9.0), at round 6 12.4 (12.0), level 3.17   |
+|              |              |             | (3.17), assaults 8 (2), defenders 1 (1), cities 0 (0),  |
+|              |              |             | rests 26% (29%), 15.45 ms either. Not better on 0-29 /  |
+|              |              |             | 30-59: the assault line judged by its mean (fame 12.9 / |
+|              |              |             | 12.0, assaults 19 / 15, defenders 9 / 7); 28 plans      |
+|              |              |             | (13.3 / 11.6, assaults 7 / 9)                           |
 
 Every choice is deterministic given the seat's random stream (iteration counts, never time).
 """
