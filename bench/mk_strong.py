@@ -1,6 +1,6 @@
 """Mage Knight's `strong` bot beside the random bot (issue 30, item 2): seeded games of a
 scenario played by one bot kind in every seat, and per kind the figures the issue asks for:
-average fame at the end of each round, level at the end, the share of games in which a city
+average fame at the end of each round, level and units at the end, the share of games in which a city
 was conquered, the share of games won (Solo Conquest: its goal met; a competitive scenario:
 games with a winner), and the bot's CPU time per decision (its thinking only, not the engine's
 playing of the command). On the way to a conquest: the round the first city came to light, the
@@ -38,6 +38,7 @@ class Tally:
     games: int = 0
     fame: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     levels: list[int] = field(default_factory=list)
+    units: list[int] = field(default_factory=list)  # per seat: units commanded at the end
     cities: int = 0
     won: int = 0
     stalled: int = 0
@@ -56,7 +57,8 @@ class Tally:
         return [
             f"{kind}: {self.games} games ({self.stalled} stopped at the command limit)",
             f"  fame by round (average per seat): {by_round}",
-            f"  level at the end: {sum(self.levels) / max(len(self.levels), 1):.2f}",
+            f"  level at the end: {sum(self.levels) / max(len(self.levels), 1):.2f}, units "
+            f"{sum(self.units) / max(len(self.units), 1):.2f}",
             f"  games with a city conquered: {self.cities}/{self.games} "
             f"({self.cities / n:.0%}, 95% {city.low:.2f}-{city.high:.2f})",
             f"  scenario won: {self.won}/{self.games} ({self.won / n:.0%}, 95% {win.low:.2f}-{win.high:.2f})",
@@ -125,6 +127,7 @@ def play(kind: str, scenario: str, players: int, seed: str, tally: Tally) -> Non
     for rnd, fames in bots.fame.items():
         tally.fame[rnd] += [float(f) for f in fames]
     tally.levels += [p.level for p in game.players]
+    tally.units += [len(p.units) for p in game.players]
     tally.cities += any(c.status == "conquered" for c in game.cities)
     tally.defenders += sum(len(c.defeated) for c in game.cities)
     if bots.revealed or game.cities:

@@ -66,11 +66,15 @@ def loose(rs, rng: random.Random, chance: float):
 @dataclass(frozen=True)
 class Line:
     """A purposeful line of play: `lead(table, seat)` gives the command to play now or None (the
-    habits go on), `avoid` the command kinds the line keeps off, `plans` its candidates."""
+    habits go on), `avoid` the command kinds the line keeps off, `plans` its candidates;
+    `averaged`: the line is judged by the mean worth of its candidates, not the best (a line
+    into what a draw decides, an enemy token or a garrison, is otherwise chosen on the
+    determinization that drew it luckily)."""
 
     lead: Any
     avoid: tuple[str, ...] = ()
     plans: int = 1
+    averaged: bool = False
 
 
 def avoiding(rs, narrow: Any, avoid: tuple[str, ...]):
@@ -123,15 +127,25 @@ def sample_turn(game, seat: int, rng: random.Random, chance: float = 0.0, line: 
 
 def plan_turn(game, seat: int, rng: random.Random, plans: int = PLANS) -> list[tuple[int, dict[str, Any]]]:
     """The best of `plans` sampled turns (ties: the first sampled), every other one loose, the
-    last ones following the purposeful lines (`Line.plans` each, in the order given)."""
+    last ones following the purposeful lines (`Line.plans` each, in the order given); an
+    `averaged` line's best candidate counts with the mean worth of the line's candidates."""
     lines = getattr(game.ruleset, "plan_lines", None)
     follow = [x for x in (lines(game.table, seat) if lines is not None else []) for _ in range(x.plans)]
     schedule: list[Any] = [None] * max(plans - len(follow), 0) + follow
     best: tuple[float, list] = (float("-inf"), [])
+    averaged: dict[int, list[tuple[float, list]]] = {}  # id of an averaged line -> its candidates
     for i, line in enumerate(schedule):
         got = sample_turn(game, seat, rng, LOOSE if i % 2 else 0.0, line)
-        if got[1] and got[0] > best[0]:
+        if getattr(line, "averaged", False):
+            averaged.setdefault(id(line), []).append(got)
+        elif got[1] and got[0] > best[0]:
             best = got
+    for tried in averaged.values():  # (in the order the lines were given)
+        played = [x for x in tried if x[1] and x[0] > float("-inf")]
+        if played:
+            mean = sum(w for w, _ in played) / len(played)
+            if mean > best[0]:
+                best = (mean, max(played, key=lambda x: x[0])[1])
     return best[1]
 
 

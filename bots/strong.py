@@ -68,6 +68,28 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 |              |              |             | defenders 5 / 4. Blocking in every fight: fights lost   |
 |              |              |             | 8% of turns (4%), fame 11.1 on 0-29. Solo 8 games: 0 of |
 |              |              |             | 8 either way (main fame 11.1, the habits 9.5-10.9)      |
+|              | + growth     | 16.5 (main  | 2026-11-29 (3), seeds 0-29 / 30-59, main the same       |
+|              | lines and    | 14.0-15.5   | morning: fame at round 4 9.6 / 9.5 (main 9.1 / 8.5), at |
+|              | places       | earlier;    | round 6 13.1 / 12.2 (11.4 / 12.2), level 3.15 / 3.13    |
+|              |              | solo beside | (3.08 / 3.15), units 1.37, rests 25% of turns (29-31%), |
+|              |              | main: 14.5  | buying 10-13% (6-7%), assaults 19 / 16 (10 / 17),       |
+|              |              | vs 14.2)    | defenders 10 / 7 (7 / 8), cities 0 / 0 (1 / 0). Kept:   |
+|              |              |             | recruit places only where the hand pays, places to buy  |
+|              |              |             | healing, advanced actions, spells and adventure sites   |
+|              |              |             | it wins pull the hero; lines buy there, enter them      |
+|              |              |             | (judged by the mean: each draws its enemy) and play the |
+|              |              |             | hand on instead of announcing. Dropped: a wound costing |
+|              |              |             | 0.4 fame more per round left (fame 11.6 / 10.3, fewer   |
+|              |              |             | fights, 13 assaults). Solo Conquest, seeds 0-15 beside  |
+|              |              |             | main: fame at round 4 9.2 (8.0), at round 6 11.6        |
+|              |              |             | (10.2), level 2.94 (2.88), the goal met 0 of 16 either  |
+|              |              |             | way. FC seeds 60-89 beside main, same load: fame at     |
+|              |              |             | round 4 9.2 (9.0), at round 6 12.4 (12.0), level 3.17   |
+|              |              |             | (3.17), assaults 8 (2), defenders 1 (1), cities 0 (0),  |
+|              |              |             | rests 26% (29%), 15.45 ms either. Not better on 0-29 /  |
+|              |              |             | 30-59: the assault line judged by its mean (fame 12.9 / |
+|              |              |             | 12.0, assaults 19 / 15, defenders 9 / 7); 28 plans      |
+|              |              |             | (13.3 / 11.6, assaults 7 / 9)                           |
 
 Every choice is deterministic given the seat's random stream (iteration counts, never time).
 """
@@ -106,7 +128,8 @@ STRONG: dict[str, Strong] = {
     "mage-knight": Strong(
         "plan",
         0,
-        "15.6 ms; Full Conquest fame 11.9 at round 6 (random 6.7); a city taken in 3 of 94 games (main: 0 of 30)",
+        "16.5 ms; Full Conquest fame 13.1 / 12.2 at round 6 on seeds 0-29 / 30-59 (random 6.7); "
+        "a city taken in 3 of 94 games of an earlier version, 0 of 60 of this one",
     ),
 }
 

@@ -119,8 +119,9 @@ def test_before_the_last_rounds_a_hero_nearer_the_edge_or_a_winnable_fight_is_wo
 
 def test_a_hero_short_of_units_is_drawn_to_where_the_offer_recruits():
     """Foresters are recruited at villages (the offer's other units at monasteries and keeps,
-    mage towers or cities the hero does not hold): the start tile's village is the place."""
-    eng, gid = start("0,0")
+    mage towers or cities the hero does not hold): the start tile's village is the place, for
+    a hand that pays their 5 influence."""
+    eng, gid = started("0,0", ["threaten", "rage", "stamina", "march", "swiftness"])
     game = _fork(eng, gid)
     t = game.table
     assert campaign.recruit_spaces(t, 0) == ["0,-2"]

@@ -10,6 +10,7 @@ from functools import cache
 from engine.games.mage_knight import state
 from engine.games.mage_knight.cards.resolving import card_resolutions
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.turn.actions import pool
 from engine.mechanics.per_state import once
 from engine.mechanics.zones import card_name
 
@@ -29,6 +30,28 @@ def card_points(cid: str) -> int:
             if k in ("attack", "block") and isinstance(v, dict) and isinstance(v.get("value"), int):
                 best = max(best, v["value"])
     return best
+
+
+@cache
+def card_influence(cid: str) -> int:
+    """The most influence a card's basic effect gives outside combat; 1 sideways."""
+    if cid == "wound" or cid not in content().cards:
+        return 0
+    best = 1
+    for atoms in card_resolutions(cid, "basic", False, "plains"):
+        for k, v in atoms:
+            if k == "influence" and isinstance(v, int):
+                best = max(best, v)
+    return best
+
+
+def influence_power(table, seat: int) -> int:
+    """Influence the seat could raise now for an interaction: the points pooled with the
+    reputation modifier, its hand's, and a point per crystal that could power a card."""
+    p = table.game.players[seat]
+    hand = table.zone(state.hand(seat))
+    cards = sum(card_influence(card_name(x)) for x in hand)
+    return pool(table, seat) + cards + CRYSTAL_POINTS * min(sum(p.crystals.values()), len(hand))
 
 
 def unit_points(unit: str) -> int:
