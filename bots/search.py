@@ -238,9 +238,10 @@ def _score(
     deployment, one of a turn's purchases) is judged by where the action leads, not by the
     half-done state in which nothing has scored yet."""
     g = world.clone(record=False)
+    end = _turn_end(g, True)  # a lone seat keeps acting: its turn ends at its own end event
     try:
-        g.apply_unchecked(seat, cmd)
-        _play_on(g, rng, follow, seat)
+        if not _ends(g.apply_unchecked(seat, cmd), end):
+            _play_on(g, rng, follow, seat, end)
     except Exception:
         return 0.0  # a line the determinization cannot play counts as bad
     return win_chance(g.table, seat) if ref is None else chances(g.table, ref)[seat]

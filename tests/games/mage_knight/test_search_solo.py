@@ -70,3 +70,30 @@ def test_a_solo_turn_search_stops_where_the_turn_ends():
     assert end in stopped[-1] and sum(end in c for c in stopped) == 1
     on = _walked(g.clone(record=False), None)  # without: the seat walks on into its next turns
     assert sum(end in c for c in on) > 1
+
+
+def test_greedy_follows_a_lone_seat_only_to_its_turn_end():
+    """Greedy judges an option after the seat's own commands while it keeps the turn; a lone
+    seat keeps acting into its next turns, so before the turn's end stopped it, greedy in Solo
+    Conquest judged options by a walk through several turns."""
+    g = _solo(12)
+    walked: list[list[str]] = []
+
+    class Logged:
+        def clone(self, record=False):
+            c = g.clone(record=False)
+            apply = c.apply_unchecked
+
+            def logged(seat, cmd):
+                events = apply(seat, cmd)
+                walked.append([e["type"] for e in events])
+                return events
+
+            c.apply_unchecked = logged
+            return c
+
+    cmd = search.tree_walk.random_command(g.ruleset, g.table, 0, random.Random(5))
+    assert cmd is not None
+    search._score(Logged(), 0, cmd[0], random.Random(6), 200, search.reference(g, 0))
+    ends = [i for i, c in enumerate(walked) if "mk.turn_done" in c]
+    assert ends == [len(walked) - 1], (ends, len(walked))
