@@ -45,9 +45,8 @@ def test_rivals_still_lead_over_each_other():
     assert search.reference(g, 0) is None
 
 
-def _walked(g, end):
-    """The event types of each command the random walk plays on `g` for up to 200 commands."""
-    calls: list[list[str]] = []
+def _logging(g, calls: list[list[str]]):
+    """`g` with each command it applies noted in `calls` as its events' types."""
     apply = g.apply_unchecked
 
     def logged(seat, cmd):
@@ -56,7 +55,13 @@ def _walked(g, end):
         return events
 
     g.apply_unchecked = logged
-    search._play_on(g, random.Random(4), 200, 0, end)
+    return g
+
+
+def _walked(g, end):
+    """The event types of each command the random walk plays on `g` for up to 200 commands."""
+    calls: list[list[str]] = []
+    search._play_on(_logging(g, calls), random.Random(4), 200, 0, end)
     return calls
 
 
@@ -79,18 +84,9 @@ def test_greedy_follows_a_lone_seat_only_to_its_turn_end():
     g = _solo(12)
     walked: list[list[str]] = []
 
-    class Logged:
+    class Logged:  # the world greedy clones to judge an option
         def clone(self, record=False):
-            c = g.clone(record=False)
-            apply = c.apply_unchecked
-
-            def logged(seat, cmd):
-                events = apply(seat, cmd)
-                walked.append([e["type"] for e in events])
-                return events
-
-            c.apply_unchecked = logged
-            return c
+            return _logging(g.clone(record=False), walked)
 
     cmd = search.tree_walk.random_command(g.ruleset, g.table, 0, random.Random(5))
     assert cmd is not None

@@ -6,6 +6,7 @@ winnable fights and to assault a city only when the estimate says the assault wi
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from engine.games.mage_knight import state
 from engine.games.mage_knight.cards.resolving import card_resolutions
@@ -19,30 +20,39 @@ DEFENDER_MARGIN = 1  # per city defender: the city colour's bonus and bad luck (
 DOUBLED = ("poison", "brutal")  # abilities making an unblocked attack count twice
 
 
-@cache
-def card_points(cid: str) -> int:
-    """The most attack or block points a card's basic effect gives in combat; 1 sideways."""
+def _best_basic(cid: str, combat: bool, points) -> int:
+    """The most a card's basic effect gives, each effect atom read by `points(kind, value)`
+    (None: not of the kind sought); 1 sideways, 0 for a wound."""
     if cid == "wound" or cid not in content().cards:
         return 0
     best = 1
-    for atoms in card_resolutions(cid, "basic", True, "plains"):
+    for atoms in card_resolutions(cid, "basic", combat, "plains"):
         for k, v in atoms:
-            if k in ("attack", "block") and isinstance(v, dict) and isinstance(v.get("value"), int):
-                best = max(best, v["value"])
+            got = points(k, v)
+            if got is not None:
+                best = max(best, got)
     return best
+
+
+def _fighting(kind: str, v: Any) -> int | None:
+    ok = kind in ("attack", "block") and isinstance(v, dict) and isinstance(v.get("value"), int)
+    return v["value"] if ok else None
+
+
+def _influence(kind: str, v: Any) -> int | None:
+    return v if kind == "influence" and isinstance(v, int) else None
+
+
+@cache
+def card_points(cid: str) -> int:
+    """The most attack or block points a card's basic effect gives in combat; 1 sideways."""
+    return _best_basic(cid, True, _fighting)
 
 
 @cache
 def card_influence(cid: str) -> int:
     """The most influence a card's basic effect gives outside combat; 1 sideways."""
-    if cid == "wound" or cid not in content().cards:
-        return 0
-    best = 1
-    for atoms in card_resolutions(cid, "basic", False, "plains"):
-        for k, v in atoms:
-            if k == "influence" and isinstance(v, int):
-                best = max(best, v)
-    return best
+    return _best_basic(cid, False, _influence)
 
 
 def influence_power(table, seat: int) -> int:
