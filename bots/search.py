@@ -192,11 +192,12 @@ def _ends(events, end: str | None) -> bool:
     return end is not None and any(e["type"] == end for e in events)
 
 
-def _turn_end(g, turn: bool) -> str | None:
-    """The event at which a lone seat's turn search stops (the ruleset's `search_turn_ends`):
-    with rivals, another seat to act ends it; a solo seat acts on into its next turn, and Mage
-    Knight's solo search, walking on for `follow` commands, took about 50 ms a decision."""
-    return getattr(g.ruleset, "search_turn_ends", None) if turn and g.table.players == 1 else None
+def _turn_end(g) -> str | None:
+    """The event at which a lone seat's search stops (the ruleset's `search_turn_ends`): with
+    rivals, another seat to act ends a turn; a solo seat acts on into its next turns, and its
+    searches walked on for `follow` commands (Mage Knight's about 50 ms a decision, Thunderstone's
+    MCTS 32 against 15 with a rival)."""
+    return getattr(g.ruleset, "search_turn_ends", None) if g.table.players == 1 else None
 
 
 def _play_on(g, rng: random.Random, steps: int, seat: int | None = None, end: str | None = None) -> None:
@@ -238,7 +239,7 @@ def _score(
     deployment, one of a turn's purchases) is judged by where the action leads, not by the
     half-done state in which nothing has scored yet."""
     g = world.clone(record=False)
-    end = _turn_end(g, True)  # a lone seat keeps acting: its turn ends at its own end event
+    end = _turn_end(g)  # a lone seat keeps acting: its turn ends at its own end event
     try:
         if not _ends(g.apply_unchecked(seat, cmd), end):
             _play_on(g, rng, follow, seat, end)
@@ -353,7 +354,7 @@ def _iterate(
     node = root
     try:
         expanded = ended = False
-        end = _turn_end(g, turn)
+        end = _turn_end(g)
         while not expanded and not ended and not g.is_over():
             actor = g.to_act()
             if turn and visited and actor != visited[0].actor:

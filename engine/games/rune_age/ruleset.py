@@ -122,6 +122,8 @@ class RuneAge(Ruleset):
     # which card) and beat greedy 0.59 (seeds 32 to 14) at 32 iterations in the ladder's 200
     # games, where the whole search won 0.545 (28 to 19)
     search_own_turn = True
+    # where a solo seat's search stops: its next turn begins (bots.search)
+    search_turn_ends = "ra.turn"
 
     def setup(self, ctx, table) -> None:
         setup.setup(ctx, table)

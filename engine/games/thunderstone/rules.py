@@ -96,6 +96,8 @@ class Thunderstone(Ruleset):
         "panels": "panels:panels",
     }
     position_scale = 4.0
+    # where a solo seat's search stops: the next turn begins (bots.search)
+    search_turn_ends = "ts.turn"
 
 
 RULESET = Thunderstone()

@@ -67,29 +67,10 @@ def _walked(g, end):
 
 def test_a_solo_turn_search_stops_where_the_turn_ends():
     g = _solo(12)
-    end = search._turn_end(g, True)
+    end = search._turn_end(g)
     assert end == "mk.turn_done"
-    assert search._turn_end(g, False) is None  # (not a turn search)
-    assert search._turn_end(runeledger.open("mage-knight", 2, seed=3), True) is None  # rivals end it
+    assert search._turn_end(runeledger.open("mage-knight", 2, seed=3)) is None  # rivals end it
     stopped = _walked(g.clone(record=False), end)
     assert end in stopped[-1] and sum(end in c for c in stopped) == 1
     on = _walked(g.clone(record=False), None)  # without: the seat walks on into its next turns
     assert sum(end in c for c in on) > 1
-
-
-def test_greedy_follows_a_lone_seat_only_to_its_turn_end():
-    """Greedy judges an option after the seat's own commands while it keeps the turn; a lone
-    seat keeps acting into its next turns, so before the turn's end stopped it, greedy in Solo
-    Conquest judged options by a walk through several turns."""
-    g = _solo(12)
-    walked: list[list[str]] = []
-
-    class Logged:  # the world greedy clones to judge an option
-        def clone(self, record=False):
-            return _logging(g.clone(record=False), walked)
-
-    cmd = search.tree_walk.random_command(g.ruleset, g.table, 0, random.Random(5))
-    assert cmd is not None
-    search._score(Logged(), 0, cmd[0], random.Random(6), 200, search.reference(g, 0))
-    ends = [i for i, c in enumerate(walked) if "mk.turn_done" in c]
-    assert ends == [len(walked) - 1], (ends, len(walked))
