@@ -24,7 +24,11 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 |              | (turn search)| 9-10        | turn search: the ladder's 400: 0.58, seeds 62 to 31     |
 |              |              |             | (0.57-0.75); strong_pick at 64 (16.4 ms): 0.43          |
 |              |              |             | (0.32-0.56) of 60 unpaired games                        |
+|              | (solo)       | 12.4        | 2026-11-29: a solo search stops at its turn's end (40.3 |
+|              |              |             | ms before, over the budget); 10 solo games, all won     |
 | thunderstone | MCTS 32      | 3.8         | won 0.78 (0.62-0.88) of 40 against greedy (1.5 ms)      |
+|              | (solo)       | 3.7         | 2026-11-29: a solo search stops at its turn's end (36.2 |
+|              |              |             | ms before, over the budget); final value 2.0 -> 7.9     |
 | dragonlords  | greedy       | 9.1         | 2026-11-29, with the Kings-first value and the rivals'   |
 |              |              |             | chips re-dealt: MCTS 32 (20.4 ms) 0.50, seeds 5 to 6 of  |
 |              |              |             | 40 ladder games against greedy; the turn search at 8     |
