@@ -426,8 +426,7 @@ def mcts(
     dealt = min(WORLDS, iterations)
     worlds: list[Frozen] = []
     turn = _turn_search(game.ruleset)
-    ref = reference(game, seat)
-    lone: dict[str, Any] = {} if ref is None else {"ref": ref}  # (a game of rivals: as before)
+    ref = reference(game, seat)  # None in a game of rivals
     futures: list[int] = []  # a turn search: the k-th visit of any command, its chance and walks
     mine: set[float] = set()  # the seat's values seen so far
     for i in range(iterations):
@@ -444,11 +443,11 @@ def mcts(
         if turn:  # the k-th future, alike for every command's k-th visit
             g.reseed(f"bot:{futures[k]}")
             visited, values = _iterate(
-                root, g, random.Random(futures[k]), c, playout, follow, plan, True, **lone
+                root, g, random.Random(futures[k]), c, playout, follow, plan, True, ref=ref
             )
         else:  # its own future of chance every iteration
             g.reseed(f"bot:{rng.getrandbits(64)}")
-            visited, values = _iterate(root, g, rng, c, playout, follow, **lone)
+            visited, values = _iterate(root, g, rng, c, playout, follow, ref=ref)
         _back(visited, values)
         if values is not None:
             mine.add(values[seat])
@@ -465,13 +464,21 @@ def mcts(
     extra = int(getattr(game.ruleset, "search_settles", 0))
     if extra and not turn:
         return _busy_answer(
-            root, game, seat, legal, rng, _settle(root, game, seat, rng, c, playout, follow, extra)
+            root, game, seat, legal, rng, _settle(root, game, seat, rng, c, playout, follow, extra, ref)
         )
     return _busy_answer(root, game, seat, legal, rng)
 
 
 def _settle(
-    root: _Node, game, seat: int, rng: random.Random, c: float, playout: int, follow: int, extra: int
+    root: _Node,
+    game,
+    seat: int,
+    rng: random.Random,
+    c: float,
+    playout: int,
+    follow: int,
+    extra: int,
+    ref: float | None = None,
 ) -> dict[int, bytes]:
     """Commit the decision question by question (`search_settles`, a ruleset's bot attribute:
     `extra` iterations per question): at each of the seat's questions with several options, on
@@ -483,8 +490,6 @@ def _settle(
     plan: dict[int, bytes] = {}
     node = root
     dealt: list[Frozen] = []
-    ref = reference(game, seat)
-    lone: dict[str, Any] = {} if ref is None else {"ref": ref}
     while node.keys:
         if len(node.keys) > 1:
             for _ in range(extra):
@@ -494,7 +499,7 @@ def _settle(
                 else:
                     g = dealt[rng.randrange(WORLDS)].thaw()
                 g.reseed(f"bot:{rng.getrandbits(64)}")
-                visited, values = _iterate(root, g, rng, c, playout, follow, plan, **lone)
+                visited, values = _iterate(root, g, rng, c, playout, follow, plan, ref=ref)
                 _back(visited, values)
         kids = [(k, node.children[k]) for k in node.keys if k in node.children]
         if not kids:

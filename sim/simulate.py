@@ -5,8 +5,8 @@ finish together), plays them into a private in-memory store and copies the finis
 games into the target database in one transaction about twice a second. So every game in the
 target is whole (a stalled, failed or interrupted game is never copied), there are no side
 files, nothing is merged at the end, and workers share nothing with each other (so one killed
-at any moment wedges no other). Game ids and seeds follow from --seed and the index, whoever plays it, so a
-stopped run resumes by skipping the ids already stored. A game that stalls or fails is listed
+at any moment wedges no other). Game ids and seeds follow from --seed and the index, whoever
+plays it, so a stopped run resumes by skipping the ids already stored. A game that stalls or fails is listed
 in the summary (id, seed, last prompt) and the run goes on.
 """
 
@@ -505,7 +505,8 @@ def run_workers(spec: Spec, workers: int, stop: Stop, merge: Callable[[Tally], N
                     merge(data)
                 elif kind == "claim":  # after a stop request, nothing more is handed out
                     start = None if stop.requested or handed >= spec.games else handed
-                    handed += 0 if start is None else CHUNK
+                    if start is not None:
+                        handed += CHUNK
                     try:
                         r.send(start)
                     except OSError:

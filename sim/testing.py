@@ -11,6 +11,7 @@ import msgspec
 
 from bots import tree_walk
 from bots.random_bot import play_out
+from bots.search import as_listed
 from engine import situation as situation_file
 from engine.pipeline import Engine
 from engine.replay import redo, replay
@@ -170,5 +171,4 @@ def random_step(g, rng: random.Random) -> None:
     seat = g.to_act()
     chosen = tree_walk.random_command(g.ruleset, g.table, seat, rng)
     assert chosen is not None, f"seat {seat} has nothing to decide"
-    cmd, leaf = chosen
-    g.apply(seat, cmd if leaf else g.ruleset.same_command(g.table, seat, cmd))
+    g.apply(seat, as_listed(g.ruleset, g.table, seat, *chosen))

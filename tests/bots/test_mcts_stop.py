@@ -39,9 +39,9 @@ def _counting(monkeypatch) -> list[int]:
     calls: list[int] = []
     iterate = search._iterate
 
-    def counted(*args):
+    def counted(*args, **kwargs):
         calls.append(1)
-        return iterate(*args)
+        return iterate(*args, **kwargs)
 
     monkeypatch.setattr(search, "_iterate", counted)
     return calls

@@ -42,9 +42,9 @@ def test_every_command_k_th_visit_plays_the_k_th_future(monkeypatch):
     seen: dict[bytes, list[str]] = {}
     iterate = search._iterate
 
-    def recorded(root, g, rng, c, playout, follow, plan=None, turn=False):
+    def recorded(root, g, rng, c, playout, follow, plan=None, turn=False, ref=None):
         seed = g.seed
-        visited, values = iterate(root, g, rng, c, playout, follow, plan, turn)
+        visited, values = iterate(root, g, rng, c, playout, follow, plan, turn, ref)
         leaf = next(nd for nd in visited if nd.leaf)
         key = next(k for k, nd in _leaves(root) if nd is leaf)
         seen.setdefault(key, []).append(seed)
