@@ -1,6 +1,7 @@
 """`make bench` (`python -m bench.run`; `--quick` for a short run): every figure of the Speed
 issue beside its reference, measured in the same run, with the goal and whether it is met.
-Writes bench/results.md (`--out` to write elsewhere).
+Writes bench/results.md (`--out` to write elsewhere) from the parts kept in bench/results/
+(bench.parts): `--parts NAME,...` measures only those and keeps the others as last measured.
 
 Timings depend on the machine and on what else runs on it, so they are reported here, never
 asserted in the tests. The header names the machine and its load.
@@ -14,11 +15,14 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
+from typing import NamedTuple
 
 from bench import bigdb, choices, export_scale, games, ladder, scenarios, search_speed, simulate_runs, storage
 from bench.common import HERE, Row, failed, load, machine, num
+from bench.parts import Measured, keep, kept
 
 FULL = dict(
     workload=200,
@@ -60,36 +64,42 @@ def say(text: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
 
 
-def section(rows: list[Row], notes: dict, name: str, lines: list[tuple[str, str, str]], fn):
-    """Run one part; on failure its rows say so (and the rest of the bench goes on)."""
-    start = time.perf_counter()
-    try:
-        got, detail = fn()
-        rows += got
-        notes[name] = detail
-    except Exception as exc:
-        traceback.print_exc()
-        why = f"{type(exc).__name__}: {exc}"
-        rows += [failed(line, unit, goal, why) for line, unit, goal in lines]
-    say(f"{name}: {time.perf_counter() - start:.0f} s")
+def _store(cfg: dict, tmp: str):
+    say(f"recording the duel workload ({cfg['workload']} games)")
+    work = storage.record_workload(cfg["workload"])
+    got, detail = storage.measure(work, tmp, cfg["repeats"], say)
+    detail.update(games=len(work.games), commands=len(work.commands), events=work.events)
+    return got, detail
 
 
-def measure(cfg: dict, tmp: str) -> tuple[list[Row], dict]:
-    rows: list[Row] = []
-    notes: dict = {}
+def _profile(cfg: dict, _tmp: str):
+    say(f"profile: Thunderstone, 4 seats, {cfg['profile_games']} games in memory")
+    return [], games.profile(cfg["profile_games"])
 
-    def store_part():
-        say(f"recording the duel workload ({cfg['workload']} games)")
-        work = storage.record_workload(cfg["workload"])
-        got, detail = storage.measure(work, tmp, cfg["repeats"], say)
-        detail.update(games=len(work.games), commands=len(work.commands), events=work.events)
-        return got, detail
 
-    section(
-        rows,
-        notes,
+class Part(NamedTuple):
+    """A part of the bench: measured alone, kept alone (bench.parts)."""
+
+    name: str
+    measure: Callable[[dict, str], tuple[list[Row], dict]]
+    # the rows it would have given, for a part that fails: (line, unit, goal)
+    lines: tuple[tuple[str, str, str], ...] = ()
+    note: str = ""  # the key `how` reads its notes under, when not the name
+
+
+def _ladder_part(ruleset: str) -> Part:
+    def run(cfg: dict, _tmp: str):
+        say(f"bot ladder, {ruleset}: {cfg['ladder_games']} games per pairing, seats swapped")
+        return ladder.measure(cfg["ladder_games"], rulesets=(ruleset,), say=say)
+
+    return Part(f"ladder-{ruleset}", run)
+
+
+PARTS: tuple[Part, ...] = (
+    Part(
         "store",
-        [
+        _store,
+        (
             ("grouped append", "events/CPU-s", "≥0.75×"),
             ("one command per transaction", "commands/CPU-s", "≥0.8×"),
             ("rebuild", "events/CPU-s", "≥0.8×"),
@@ -100,70 +110,64 @@ def measure(cfg: dict, tmp: str) -> tuple[list[Row], dict]:
                 "events/CPU-s",
                 "cost recorded",
             ),
-        ],
-        store_part,
-    )
-
-    say(f"Thunderstone, 4 seats, {cfg['ts_games']} games per mode")
-    section(rows, notes, "games", [], lambda: games.measure(tmp, cfg["ts_games"], cfg["ts_limit"]))
-
-    section(
-        rows,
-        notes,
+        ),
+    ),
+    Part("games", lambda cfg, tmp: games.measure(tmp, cfg["ts_games"], cfg["ts_limit"])),
+    Part(
         "workers",
-        [("simulate --workers 2 vs 1", "games/s", "≥1.7×")],
-        lambda: simulate_runs.workers(tmp, cfg["sim_games"], cfg["sim_pairs"], say),
-    )
-    section(
-        rows,
-        notes,
+        lambda cfg, tmp: simulate_runs.workers(tmp, cfg["sim_games"], cfg["sim_pairs"], say),
+        (("simulate --workers 2 vs 1", "games/s", "≥1.7×"),),
+    ),
+    Part(
+        "workers-ts",
+        lambda cfg, tmp: simulate_runs.workers(
+            tmp, cfg["sim_games"], cfg["sim_pairs"], say, "thunderstone", 4
+        ),
+        (("simulate thunderstone --workers 2 vs 1", "games/s", "≥1.7×"),),
         "workers_ts",
-        [("simulate thunderstone --workers 2 vs 1", "games/s", "≥1.7×")],
-        lambda: simulate_runs.workers(tmp, cfg["sim_games"], cfg["sim_pairs"], say, "thunderstone", 4),
-    )
-
-    section(
-        rows,
-        notes,
+    ),
+    Part(
+        "state-at",
+        lambda cfg, _tmp: bigdb.measure(cfg["big_runs"], say),
+        (("first state_at, 100k vs 1k games", "ms", "≤2×"),),
         "state_at",
-        [("first state_at, 100k vs 1k games", "ms", "≤2×")],
-        lambda: bigdb.measure(cfg["big_runs"], say),
-    )
-
-    section(
-        rows,
-        notes,
+    ),
+    Part(
+        "long-run",
+        lambda cfg, tmp: simulate_runs.long_run(tmp, cfg["long_s"], say),
+        (("simulate --games 10000000", "s / MiB", "at once, <500 MB"),),
         "long run",
-        [("simulate --games 10000000", "s / MiB", "at once, <500 MB")],
-        lambda: simulate_runs.long_run(tmp, cfg["long_s"], say),
-    )
+    ),
+    Part("scenarios", lambda cfg, _tmp: scenarios.measure(cfg["scenario_games"])),
+    Part("choices", lambda cfg, _tmp: choices.measure(cfg["choice_games"], cfg["choice_speed_games"], say)),
+    Part("export-scale", lambda cfg, _tmp: export_scale.measure(cfg["export_games"], say)),
+    Part("search-speed", lambda cfg, _tmp: search_speed.measure(cfg["search_games"], say)),
+    *(_ladder_part(case[0]) for case in ladder.CASES),
+    Part("profile", _profile),
+)
+NAMES = tuple(p.name for p in PARTS)
 
-    say(f"scenarios: Mage Knight and DragonLords, {cfg['scenario_games']} games each")
-    section(rows, notes, "scenarios", [], lambda: scenarios.measure(cfg["scenario_games"]))
 
-    say(
-        f"choice trees: {cfg['choice_games']} games per ruleset for the sizes, {cfg['choice_speed_games']} random seeds for the speed"
-    )
-    section(
-        rows,
-        notes,
-        "choices",
-        [],
-        lambda: choices.measure(cfg["choice_games"], cfg["choice_speed_games"], say),
-    )
-
-    say(f"export at scale: {cfg['export_games']:,} simulated games")
-    section(rows, notes, "export scale", [], lambda: export_scale.measure(cfg["export_games"], say))
-
-    say("search speed: steps per CPU-second through the research API's fork")
-    section(rows, notes, "search speed", [], lambda: search_speed.measure(cfg["search_games"], say))
-
-    say(f"bot ladder: {cfg['ladder_games']} games per pairing, seats swapped")
-    section(rows, notes, "ladder", [], lambda: ladder.measure(cfg["ladder_games"], say=say))
-
-    say(f"profile: Thunderstone, 4 seats, {cfg['profile_games']} games in memory")
-    notes["profile"] = games.profile(cfg["profile_games"])
-    return rows, notes
+def measure_part(part: Part, cfg: dict, tmp: str, quick: bool) -> Measured:
+    """Run one part; a failure becomes its rows' error (and the rest of the bench goes on)."""
+    date = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    load0, start = load(), time.perf_counter()
+    how_lines: list[str] = []
+    extra: list[str] = []
+    try:
+        rows, detail = part.measure(cfg, tmp)
+        if part.name == "profile":
+            extra = _safe(profile_md, detail)
+        else:
+            how_lines = _safe(how, cfg, {part.note or part.name: detail})[2:]  # without the section's heading
+    except Exception as exc:
+        traceback.print_exc()
+        why = f"{type(exc).__name__}: {exc}"
+        rows = [failed(line, unit, goal, why) for line, unit, goal in part.lines]
+        how_lines = [f"- **{part.name}** failed: {why[:300]}"]
+    seconds = time.perf_counter() - start
+    say(f"{part.name}: {seconds:.0f} s")
+    return Measured(part.name, date, code_state(), load0, load(), seconds, quick, rows, how_lines, extra)
 
 
 # -- the report ---------------------------------------------------------------------------
@@ -471,29 +475,44 @@ def code_state() -> str:
     )
 
 
-def report(rows, notes, cfg, quick: bool, started: str, load0: float, seconds: float) -> str:
+def report(measured: list[Measured | None]) -> str:
+    """bench/results.md from every part as last measured, each with its own provenance."""
     m = machine()
-    met = sum(r.met is True for r in rows)
+    have = [x for x in measured if x is not None]
+    rows = [r for x in have for r in x.rows]
+    missing = [p.name for p, x in zip(PARTS, measured, strict=True) if x is None]
     lines = [
         "# Runeledger benchmarks",
         "",
-        f"- date of the run: {started}{' (--quick: short run, fewer games and repeats)' if quick else ''}",
-        f"- cores: {m['cores']} (`os.cpu_count()`), {m['cpu']}, {m['ram']} RAM, {m['os']}",
-        f"- Python {m['python']}, SQLite {m['sqlite']}, eventsourcing "
-        f"{version('eventsourcing')}, msgspec {version('msgspec')}",
-        f"- load average (1 min) at start {load0:.2f}, at end {load():.2f}: other work shared "
-        f"the machine; the bench took {seconds / 60:.1f} min",
-        f"- code measured: {code_state()}",
-        f"- goals met: {met} of {sum(r.met is not None for r in rows)} rows that have a goal "
-        f"({len(rows)} rows in all)",
+        f"- machine: {m['cores']} cores (`os.cpu_count()`), {m['cpu']}, {m['ram']} RAM, {m['os']}; "
+        f"Python {m['python']}, SQLite {m['sqlite']}, eventsourcing {version('eventsourcing')}, "
+        f"msgspec {version('msgspec')}",
+        "- each part below says when, on which commit and under what load it was measured: a part "
+        "is measured again alone with `python -m bench.run --parts NAME` (its figures and their "
+        "references always from one run); `make bench` measures them all",
+        f"- parts measured: {len(have)} of {len(PARTS)}"
+        + (f" (not yet: {', '.join(missing)})" if missing else "")
+        + f"; dates from {min(x.date for x in have)} to {max(x.date for x in have)}" * bool(have),
+        f"- goals met: {sum(r.met is True for r in rows)} of {sum(r.met is not None for r in rows)} "
+        f"rows that have a goal ({len(rows)} rows in all)",
         "",
-        *table(rows),
-        "",
-        *_safe(how, cfg, notes),
-        "",
-        *_safe(profile_md, notes.get("profile", {})),
+    ]
+    for part, got in zip(PARTS, measured, strict=True):
+        if part.name == "profile":
+            continue
+        lines += [f"### {part.name}", ""]
+        if got is None:
+            lines += [f"Not measured yet: `python -m bench.run --parts {part.name}`.", ""]
+            continue
+        lines += [f"{got.provenance()[0].upper()}{got.provenance()[1:]}.", "", *table(got.rows), ""]
+    lines += ["## How each figure was measured", ""]
+    lines += [b for got in have for b in got.how]
+    lines += [""]
+    lines += [b for got in have for b in got.extra]
+    lines += [
         *_safe(why_not_met),
-        "Made by `make bench` (`python -m bench.run`; `python -m bench.run --quick` for a short run).",
+        "Made by `make bench` (`python -m bench.run`; `--parts NAME,...` for some parts, `--quick` "
+        "for a short run that is not kept).",
         "",
     ]
     return "\n".join(lines)
@@ -501,15 +520,37 @@ def report(rows, notes, cfg, quick: bool, started: str, load0: float, seconds: f
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true", help="a short run (about 2 minutes)")
-    ap.add_argument("--out", default=str(HERE / "results.md"), help="where to write the table")
+    ap.add_argument("--quick", action="store_true", help="a short run (a few minutes), written to --out only")
+    ap.add_argument("--out", default=str(HERE / "results.md"), help="where to write the report")
+    ap.add_argument(
+        "--parts",
+        default="",
+        help=f"comma-separated parts to measure (default: all): {', '.join(NAMES)}",
+    )
+    ap.add_argument(
+        "--kept",
+        default=str(HERE / "results"),
+        help="the folder of the parts as last measured, read and updated (not with --quick)",
+    )
     args = ap.parse_args(argv)
+    asked = [n.strip() for n in args.parts.split(",") if n.strip()] or list(NAMES)
+    unknown = [n for n in asked if n not in NAMES]
+    if unknown:
+        print(
+            f"bench.run: no part named {', '.join(unknown)}; the parts: {', '.join(NAMES)}", file=sys.stderr
+        )
+        return 2
     cfg = QUICK if args.quick else FULL
-    started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    load0, t0 = load(), time.perf_counter()
+    folder = Path(args.kept)
+    fresh: dict[str, Measured] = {}
     with tempfile.TemporaryDirectory(prefix="runeledger-bench-") as tmp:
-        rows, notes = measure(cfg, tmp)
-    text = report(rows, notes, cfg, args.quick, started, load0, time.perf_counter() - t0)
+        for part in PARTS:
+            if part.name in asked:
+                fresh[part.name] = measured = measure_part(part, cfg, tmp, args.quick)
+                if not args.quick:  # a short run never replaces the figures of a full one
+                    keep(folder, measured)
+    measured_all = [fresh.get(p.name) or (None if args.quick else kept(folder, p.name)) for p in PARTS]
+    text = report(measured_all)
     Path(args.out).write_text(text)
     print(text)
     say(f"written to {args.out}")
