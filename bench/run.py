@@ -151,7 +151,7 @@ NAMES = tuple(p.name for p in PARTS)
 def measure_part(part: Part, cfg: dict, tmp: str, quick: bool) -> Measured:
     """Run one part; a failure becomes its rows' error (and the rest of the bench goes on)."""
     date = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    load0, start = load(), time.perf_counter()
+    load0, start, code = load(), time.perf_counter(), code_state()  # the code as the part starts
     how_lines: list[str] = []
     extra: list[str] = []
     try:
@@ -167,7 +167,7 @@ def measure_part(part: Part, cfg: dict, tmp: str, quick: bool) -> Measured:
         how_lines = [f"- **{part.name}** failed: {why[:300]}"]
     seconds = time.perf_counter() - start
     say(f"{part.name}: {seconds:.0f} s")
-    return Measured(part.name, date, code_state(), load0, load(), seconds, quick, rows, how_lines, extra)
+    return Measured(part.name, date, code, load0, load(), seconds, quick, rows, how_lines, extra)
 
 
 # -- the report ---------------------------------------------------------------------------
