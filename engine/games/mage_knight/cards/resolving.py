@@ -26,6 +26,8 @@ SIDEWAYS_COMBAT = (
 
 
 INTERACTION_SITES = ("village", "monastery")
+_SIDEWAYS_IN = ([("attack", SIDEWAYS_COMBAT[0])], [("block", SIDEWAYS_COMBAT[1])])
+_SIDEWAYS_OUT = tuple([(k, 1)] for k in SIDEWAYS)
 
 
 @cache
@@ -42,10 +44,8 @@ def card_resolutions(
     site: str = "",
 ) -> tuple:
     card = content().cards[cid]
-    if mode == "sideways":
-        if in_combat:
-            return ([("attack", SIDEWAYS_COMBAT[0])], [("block", SIDEWAYS_COMBAT[1])])
-        return tuple([(k, 1)] for k in SIDEWAYS)
+    if mode == "sideways":  # (one object each: kept.plays keeps plays by their identity)
+        return _SIDEWAYS_IN if in_combat else _SIDEWAYS_OUT
     tree = card.basic_effect if mode == "basic" else card.powered_effect
     sit = effects.Situation(in_combat, terrain, wounds, night, blocked, enemies, interacting, site)
     return resolved(("card", cid, mode), tree, sit)
