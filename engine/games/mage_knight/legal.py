@@ -24,7 +24,6 @@ from engine.games.mage_knight.combat.fight import ADVENTURE_DRAWS, UNDERGROUND, 
 from engine.games.mage_knight.combat.fight import affected as fight_affected
 from engine.games.mage_knight.combat.unit_redirect import only_redirected
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.kept import plays as kept_plays
 from engine.games.mage_knight.mana import payment
 from engine.games.mage_knight.map import rules as map_rules
 from engine.games.mage_knight.map.board import (
@@ -342,13 +341,8 @@ def plays(table, seat: int, names: list[str]) -> list[dict]:
 def card_plays(table, seat: int, name: str) -> list[dict]:
     """The plays of one card in hand: basic and powered with each payment, and sideways. Once
     per state (the first question's probe, "Which card?" and the steps below it all ask; the
-    list is shared: callers do not change it), and across states where nothing it reads
-    changed (kept.plays)."""
-    return once(
-        table,
-        ("card_plays", seat, name),
-        lambda: kept_plays.card_plays(table, seat, name, lambda: _card_plays(table, seat, name)),
-    )
+    list is shared: callers do not change it)."""
+    return once(table, ("card_plays", seat, name), lambda: _card_plays(table, seat, name))
 
 
 def _card_plays(table, seat: int, name: str) -> list[dict]:

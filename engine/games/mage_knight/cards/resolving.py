@@ -26,8 +26,6 @@ SIDEWAYS_COMBAT = (
 
 
 INTERACTION_SITES = ("village", "monastery")
-_SIDEWAYS_IN = ([("attack", SIDEWAYS_COMBAT[0])], [("block", SIDEWAYS_COMBAT[1])])
-_SIDEWAYS_OUT = tuple([(k, 1)] for k in SIDEWAYS)
 
 
 @cache
@@ -44,8 +42,10 @@ def card_resolutions(
     site: str = "",
 ) -> tuple:
     card = content().cards[cid]
-    if mode == "sideways":  # (one object each: kept.plays keeps plays by their identity)
-        return _SIDEWAYS_IN if in_combat else _SIDEWAYS_OUT
+    if mode == "sideways":
+        if in_combat:
+            return ([("attack", SIDEWAYS_COMBAT[0])], [("block", SIDEWAYS_COMBAT[1])])
+        return tuple([(k, 1)] for k in SIDEWAYS)
     tree = card.basic_effect if mode == "basic" else card.powered_effect
     sit = effects.Situation(in_combat, terrain, wounds, night, blocked, enemies, interacting, site)
     return resolved(("card", cid, mode), tree, sit)
