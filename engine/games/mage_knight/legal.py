@@ -14,8 +14,13 @@ from engine.games.mage_knight.cards import effects
 from engine.games.mage_knight.cards.asks import commands as answer_commands
 from engine.games.mage_knight.cards.asks import why_not
 from engine.games.mage_knight.cards.banners import commands as banner_commands
-from engine.games.mage_knight.cards.carry_out import useful
-from engine.games.mage_knight.cards.resolving import INTERACTION_SITES
+from engine.games.mage_knight.cards.carry_out import useful, worth
+from engine.games.mage_knight.cards.resolving import (
+    INTERACTION_SITES,
+    PLAIN_SIDEWAYS,
+    SIDEWAYS_IN_COMBAT,
+    plain_situation,
+)
 from engine.games.mage_knight.cities.interact import interactions as city_interactions
 from engine.games.mage_knight.cities.reveal import enterable
 from engine.games.mage_knight.combat import machine as combat_machine
@@ -433,17 +438,28 @@ def sideways_ways(table, seat: int, name: str) -> int:
     """How many sideways plays the card has now (`card_plays` lists each), without listing
     its paid plays: two or more, and the card has more than one way to be played."""
     p = table.game.players[seat]
-    if name == "wound" and not p.turn_effects.get("wound_sideways"):
-        return 0
+    if name == "wound":
+        if not p.turn_effects.get("wound_sideways"):
+            return 0
+    elif plain_situation(table, seat):  # every card's sideways ways are the plain ones
+        if table.game.combat is None:  # Move 1 or Influence 1
+            return _PLAIN_SIDEWAYS_WAYS[p.acted]
+        name = ""  # Attack 1 or Block 1: one count for every card of the state
     return once(table, ("sideways_ways", seat, name), lambda: _sideways_ways(table, seat, name))
 
 
+# How many of the plain sideways resolutions are worth offering, by whether the hero acted.
+_PLAIN_SIDEWAYS_WAYS = {
+    acted: sum(1 for atoms in PLAIN_SIDEWAYS if worth(atoms, acted)) for acted in (False, True)
+}
+
+
 def _sideways_ways(table, seat: int, name: str) -> int:
-    """(Once per state: the first question's test and the cards' question both ask.)"""
+    """(Once per state: the first question's test and the cards' question both ask; "": any
+    card but a wound in a plain situation, whose sideways resolutions are every card's.)"""
     acted = table.game.players[seat].acted
-    return sum(
-        1 for atoms in actions.seat_resolutions(table, seat, name, "sideways") if useful(table, atoms, acted)
-    )
+    res = SIDEWAYS_IN_COMBAT if not name else actions.seat_resolutions(table, seat, name, "sideways")
+    return sum(1 for atoms in res if useful(table, atoms, acted))
 
 
 def ready_commands(table, seat: int) -> list[dict]:
@@ -691,25 +707,28 @@ def move_refusal(table, seat: int, to: str) -> Illegal:
 
 def explore_spots(table, seat: int) -> list[hexgrid.Hex]:
     """The open tile positions the hero may explore now. The first question of most turns asks
-    (a hero with move points left) while the map and the hero's place stay as they were, so
-    the last answer is kept with all it reads: the spaces explored from, the next tile's type
-    and the map's shape and placed tiles. Shared: callers do not change it."""
+    (a hero with move points left) while the map and the hero's place stay as they were, and
+    heroes come back to places they explored from, so answers are kept with all they read: the
+    spaces explored from, the next tile's type and the map's shape and placed tiles (the last
+    SPOTS_KEPT answers, across states and games). Shared: callers do not change it."""
     board = table.game.board
     kind = content().tiles[table.zone(state.TILES)[0]].type
     here = map_rules.explore_from(table, seat)  # the hero's space (Scouts: and those next to it)
-    read = (here, kind, board.shape, board.rows, board.coast_rule, tuple(board.tiles))
-    global _LAST_SPOTS
-    last_read, last = _LAST_SPOTS
-    if last_read == read:
-        return last
+    read = (tuple(here), kind, board.shape, board.rows, board.coast_rule, tuple(board.tiles))
+    got = _SPOTS.get(read)
+    if got is not None:
+        return got
     out: list[hexgrid.Hex] = []
     for h in here:
         out += [c for c in explore_positions(board, content(), h, kind) if c not in out]
-    _LAST_SPOTS = (read, out)  # replaced whole: a reader never sees half of it
+    if len(_SPOTS) >= SPOTS_KEPT:
+        _SPOTS.clear()
+    _SPOTS[read] = out
     return out
 
 
-_LAST_SPOTS: tuple = (None, [])  # (what the last explore_spots read, its answer)
+SPOTS_KEPT = 256
+_SPOTS: dict[tuple, list[hexgrid.Hex]] = {}  # what an explore_spots answer read -> the answer
 
 
 def interactions(table, seat: int, site: str) -> list[dict]:
