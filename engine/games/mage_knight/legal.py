@@ -372,6 +372,12 @@ def _card_plays(table, seat: int, name: str) -> list[dict]:
         if not base:
             continue
         for i, atoms in enumerate(actions.seat_resolutions(table, seat, name, mode)):
+            if not game.pvp and plain_atoms(atoms):  # (most: what the helpers below would give)
+                if useful(table, atoms, p.acted):
+                    extra = effects.mana_costs(atoms)
+                    pays = actions.payment_options(table, seat, need + extra) if extra else base
+                    out += [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x} for x in pays]
+                continue
             aims = (
                 (
                     unit_targets(table, seat, atoms, effect_colour(table, card, mode))
@@ -479,6 +485,54 @@ def ready_commands(table, seat: int) -> list[dict]:
 
 # The kinds of effect whose plays `card_specific_plays` makes (whether useful now or not).
 NAMING_MORE = frozenset(("set_dice", "card_boost", "space_cost", "all_enemies", "block_per_trait"))
+# The atom kinds `_card_plays`' helpers read beyond the atoms themselves (carry_out.feasible,
+# carry_out.expand, carry_out.discard_payments, card_specific_plays, an effect on an enemy's
+# targets): a resolution with none of them is played as it is, with each payment, where useful.
+READ_MORE = NAMING_MORE | {
+    "requires",
+    "influence_cost",
+    "take_offer",
+    "heal_unit",
+    "influence_to_heal",
+    "influence_to_ready",
+    "claim_die",
+    "die_crystal",
+    "claim_round",
+    "reroll_die",
+    "unit_resistances",
+    "banner",
+    "rotating",
+    "choose_to_deck",
+    "look",
+    "puppet",
+    "repeat",
+    "use_offered",
+    "others",
+    "mana_any",
+    "discard_cost",
+    "throw_cost",
+    "discard_kind",
+    "discard_colour",
+    "crystal_of_discard",
+    "discard_wound",
+    "enemy_effect",
+}
+
+
+def plain_atoms(atoms) -> bool:
+    """A resolution with no atom of READ_MORE, told once per atoms object (resolutions are kept
+    across states, so most are asked again and again; the object is held, so its id is not
+    reused)."""
+    got = _PLAIN_ATOMS.get(id(atoms))
+    if got is None or got[0] is not atoms:
+        if len(_PLAIN_ATOMS) >= PLAIN_ATOMS_KEPT:
+            _PLAIN_ATOMS.clear()
+        got = _PLAIN_ATOMS[id(atoms)] = (atoms, all(k not in READ_MORE for k, _ in atoms))
+    return got[1]
+
+
+PLAIN_ATOMS_KEPT = 8192
+_PLAIN_ATOMS: dict[int, tuple] = {}
 
 
 def card_specific_plays(table, seat: int, name: str, mode: str, option: int, atoms, pays: list[str]):
