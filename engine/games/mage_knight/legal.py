@@ -90,6 +90,15 @@ def prompts(table) -> list[Prompt]:
     return list(once(table, "prompts", lambda: _prompts(table)))
 
 
+def prompt_of(table, seat: int) -> Prompt | None:
+    """The seat's prompt now, None when it has nothing to decide (from the state's one list:
+    each question and the bot ask)."""
+    for p in once(table, "prompts", lambda: _prompts(table)):
+        if p.seat == seat:
+            return p
+    return None
+
+
 def _prompts(table) -> list[Prompt]:
     game = table.game
     if table.over or game.phase in ("setup", "over"):
