@@ -14,8 +14,13 @@ from engine.games.mage_knight.cards import effects
 from engine.games.mage_knight.cards.asks import commands as answer_commands
 from engine.games.mage_knight.cards.asks import why_not
 from engine.games.mage_knight.cards.banners import commands as banner_commands
-from engine.games.mage_knight.cards.carry_out import useful
-from engine.games.mage_knight.cards.resolving import INTERACTION_SITES
+from engine.games.mage_knight.cards.carry_out import useful, worth
+from engine.games.mage_knight.cards.resolving import (
+    INTERACTION_SITES,
+    PLAIN_SIDEWAYS,
+    SIDEWAYS_IN_COMBAT,
+    plain_situation,
+)
 from engine.games.mage_knight.cities.interact import interactions as city_interactions
 from engine.games.mage_knight.cities.reveal import enterable
 from engine.games.mage_knight.combat import machine as combat_machine
@@ -83,6 +88,15 @@ def prompts(table) -> list[Prompt]:
     """Who must act now; worked out once per state (every question, the bot and the engine
     ask), a fresh list each time."""
     return list(once(table, "prompts", lambda: _prompts(table)))
+
+
+def prompt_of(table, seat: int) -> Prompt | None:
+    """The seat's prompt now, None when it has nothing to decide (from the state's one list:
+    each question and the bot ask)."""
+    for p in once(table, "prompts", lambda: _prompts(table)):
+        if p.seat == seat:
+            return p
+    return None
 
 
 def _prompts(table) -> list[Prompt]:
@@ -367,6 +381,12 @@ def _card_plays(table, seat: int, name: str) -> list[dict]:
         if not base:
             continue
         for i, atoms in enumerate(actions.seat_resolutions(table, seat, name, mode)):
+            if not game.pvp and plain_atoms(atoms):  # (most: what the helpers below would give)
+                if useful(table, atoms, p.acted):
+                    extra = effects.mana_costs(atoms)
+                    pays = actions.payment_options(table, seat, need + extra) if extra else base
+                    out += [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x} for x in pays]
+                continue
             aims = (
                 (
                     unit_targets(table, seat, atoms, effect_colour(table, card, mode))
@@ -433,17 +453,28 @@ def sideways_ways(table, seat: int, name: str) -> int:
     """How many sideways plays the card has now (`card_plays` lists each), without listing
     its paid plays: two or more, and the card has more than one way to be played."""
     p = table.game.players[seat]
-    if name == "wound" and not p.turn_effects.get("wound_sideways"):
-        return 0
+    if name == "wound":
+        if not p.turn_effects.get("wound_sideways"):
+            return 0
+    elif plain_situation(table, seat):  # every card's sideways ways are the plain ones
+        if table.game.combat is None:  # Move 1 or Influence 1
+            return _PLAIN_SIDEWAYS_WAYS[p.acted]
+        name = ""  # Attack 1 or Block 1: one count for every card of the state
     return once(table, ("sideways_ways", seat, name), lambda: _sideways_ways(table, seat, name))
 
 
+# How many of the plain sideways resolutions are worth offering, by whether the hero acted.
+_PLAIN_SIDEWAYS_WAYS = {
+    acted: sum(1 for atoms in PLAIN_SIDEWAYS if worth(atoms, acted)) for acted in (False, True)
+}
+
+
 def _sideways_ways(table, seat: int, name: str) -> int:
-    """(Once per state: the first question's test and the cards' question both ask.)"""
+    """(Once per state: the first question's test and the cards' question both ask; "": any
+    card but a wound in a plain situation, whose sideways resolutions are every card's.)"""
     acted = table.game.players[seat].acted
-    return sum(
-        1 for atoms in actions.seat_resolutions(table, seat, name, "sideways") if useful(table, atoms, acted)
-    )
+    res = SIDEWAYS_IN_COMBAT if not name else actions.seat_resolutions(table, seat, name, "sideways")
+    return sum(1 for atoms in res if useful(table, atoms, acted))
 
 
 def ready_commands(table, seat: int) -> list[dict]:
@@ -463,6 +494,54 @@ def ready_commands(table, seat: int) -> list[dict]:
 
 # The kinds of effect whose plays `card_specific_plays` makes (whether useful now or not).
 NAMING_MORE = frozenset(("set_dice", "card_boost", "space_cost", "all_enemies", "block_per_trait"))
+# The atom kinds `_card_plays`' helpers read beyond the atoms themselves (carry_out.feasible,
+# carry_out.expand, carry_out.discard_payments, card_specific_plays, an effect on an enemy's
+# targets): a resolution with none of them is played as it is, with each payment, where useful.
+READ_MORE = NAMING_MORE | {
+    "requires",
+    "influence_cost",
+    "take_offer",
+    "heal_unit",
+    "influence_to_heal",
+    "influence_to_ready",
+    "claim_die",
+    "die_crystal",
+    "claim_round",
+    "reroll_die",
+    "unit_resistances",
+    "banner",
+    "rotating",
+    "choose_to_deck",
+    "look",
+    "puppet",
+    "repeat",
+    "use_offered",
+    "others",
+    "mana_any",
+    "discard_cost",
+    "throw_cost",
+    "discard_kind",
+    "discard_colour",
+    "crystal_of_discard",
+    "discard_wound",
+    "enemy_effect",
+}
+
+
+def plain_atoms(atoms) -> bool:
+    """A resolution with no atom of READ_MORE, told once per atoms object (resolutions are kept
+    across states, so most are asked again and again; the object is held, so its id is not
+    reused)."""
+    got = _PLAIN_ATOMS.get(id(atoms))
+    if got is None or got[0] is not atoms:
+        if len(_PLAIN_ATOMS) >= PLAIN_ATOMS_KEPT:
+            _PLAIN_ATOMS.clear()
+        got = _PLAIN_ATOMS[id(atoms)] = (atoms, all(k not in READ_MORE for k, _ in atoms))
+    return got[1]
+
+
+PLAIN_ATOMS_KEPT = 8192
+_PLAIN_ATOMS: dict[int, tuple] = {}
 
 
 def card_specific_plays(table, seat: int, name: str, mode: str, option: int, atoms, pays: list[str]):
@@ -691,25 +770,28 @@ def move_refusal(table, seat: int, to: str) -> Illegal:
 
 def explore_spots(table, seat: int) -> list[hexgrid.Hex]:
     """The open tile positions the hero may explore now. The first question of most turns asks
-    (a hero with move points left) while the map and the hero's place stay as they were, so
-    the last answer is kept with all it reads: the spaces explored from, the next tile's type
-    and the map's shape and placed tiles. Shared: callers do not change it."""
+    (a hero with move points left) while the map and the hero's place stay as they were, and
+    heroes come back to places they explored from, so answers are kept with all they read: the
+    spaces explored from, the next tile's type and the map's shape and placed tiles (the last
+    SPOTS_KEPT answers, across states and games). Shared: callers do not change it."""
     board = table.game.board
     kind = content().tiles[table.zone(state.TILES)[0]].type
     here = map_rules.explore_from(table, seat)  # the hero's space (Scouts: and those next to it)
-    read = (here, kind, board.shape, board.rows, board.coast_rule, tuple(board.tiles))
-    global _LAST_SPOTS
-    last_read, last = _LAST_SPOTS
-    if last_read == read:
-        return last
+    read = (tuple(here), kind, board.shape, board.rows, board.coast_rule, tuple(board.tiles))
+    got = _SPOTS.get(read)
+    if got is not None:
+        return got
     out: list[hexgrid.Hex] = []
     for h in here:
         out += [c for c in explore_positions(board, content(), h, kind) if c not in out]
-    _LAST_SPOTS = (read, out)  # replaced whole: a reader never sees half of it
+    if len(_SPOTS) >= SPOTS_KEPT:
+        _SPOTS.clear()
+    _SPOTS[read] = out
     return out
 
 
-_LAST_SPOTS: tuple = (None, [])  # (what the last explore_spots read, its answer)
+SPOTS_KEPT = 256
+_SPOTS: dict[tuple, list[hexgrid.Hex]] = {}  # what an explore_spots answer read -> the answer
 
 
 def interactions(table, seat: int, site: str) -> list[dict]:

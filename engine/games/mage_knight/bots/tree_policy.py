@@ -18,7 +18,7 @@ from typing import Any
 
 from engine import choices as tree
 from engine.choices import Node
-from engine.games.mage_knight import state
+from engine.games.mage_knight import legal, state
 from engine.games.mage_knight.bots.goals import is_open, stand_in
 from engine.games.mage_knight.bots.policy import choices, directed
 from engine.games.mage_knight.choices.tree import (
@@ -197,7 +197,7 @@ def bot_question(rs, table, seat: int, path: list[Any]) -> list[Node] | None:
     game = table.game
     if path or table.over or table.awaiting or game.pvp:
         return None
-    if phase_commands(table, seat) is not None or not any(p.seat == seat for p in rs.prompts(table)):
+    if phase_commands(table, seat) is not None or legal.prompt_of(table, seat) is None:
         return None
     aimed = directed(table)
     if game.combat is not None and not aimed:  # part 1's bots keep every kind in a combat

@@ -26,6 +26,11 @@ SIDEWAYS_COMBAT = (
 
 
 INTERACTION_SITES = ("village", "monastery")
+# Every card's sideways resolutions where no effect of the turn changes one (plain_situation):
+# Move 1 or Influence 1, in a combat Attack 1 or Block 1 (legal.sideways_ways counts them
+# once for every card).
+PLAIN_SIDEWAYS = tuple(((k, 1),) for k in SIDEWAYS)
+SIDEWAYS_IN_COMBAT = ((("attack", SIDEWAYS_COMBAT[0]),), (("block", SIDEWAYS_COMBAT[1]),))
 
 
 @cache
@@ -43,9 +48,7 @@ def card_resolutions(
 ) -> tuple:
     card = content().cards[cid]
     if mode == "sideways":
-        if in_combat:
-            return ([("attack", SIDEWAYS_COMBAT[0])], [("block", SIDEWAYS_COMBAT[1])])
-        return tuple([(k, 1)] for k in SIDEWAYS)
+        return tuple(list(atoms) for atoms in (SIDEWAYS_IN_COMBAT if in_combat else PLAIN_SIDEWAYS))
     tree = card.basic_effect if mode == "basic" else card.powered_effect
     sit = effects.Situation(in_combat, terrain, wounds, night, blocked, enemies, interacting, site)
     return resolved(("card", cid, mode), tree, sit)

@@ -48,7 +48,7 @@ PICK_WORDS = {
 
 
 def question(rs, table, seat: int, path: list[Any], words: bool = True) -> Question:
-    prompt = next((p for p in rs.prompts(table) if p.seat == seat), None)
+    prompt = legal.prompt_of(table, seat)
     if prompt is None:
         if path:
             raise BadPath("names no question now: the seat has nothing to decide")
