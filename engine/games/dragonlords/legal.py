@@ -230,7 +230,7 @@ def prompted_kind(table, kind: str) -> list[Offer] | None:
         for i, (kinds, _offers) in enumerate(found)
         if kind in kinds
         for o in read(found, i, want).whole()
-        if o.cmd["kind"] == kind and (o.whole or o.most > 0 or o.heroes)  # o.holds(), inline
+        if o.cmd["kind"] == kind and o.holds()
     ]
 
 

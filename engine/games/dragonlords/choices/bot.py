@@ -105,13 +105,13 @@ def _there(table, found: legal.Parts, want: frozenset[str] | set[str]) -> dict[s
         open_ = set(mine)  # kinds of this part still possibly a single command
         for o in legal.read(found, i, mine):  # the kind opened goes on from here
             k = o.cmd["kind"]
-            if k not in open_ or not (o.whole or o.most > 0 or o.heroes):  # o.holds(), inline
+            if k not in open_ or not o.holds():
                 continue
             if k in out:  # a second offer: more than one command
                 out[k] = (out[k][0], False)
                 open_.discard(k)
             else:
-                single = o.whole + (o.most if o.most > 0 else 0) + len(o.heroes) == 1  # o.size()
+                single = o.size() == 1
                 out[k] = (o, single)
                 if not single:
                     open_.discard(k)

@@ -12,7 +12,6 @@ this walk to the tree's, command and random state, at every decision of seeded g
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from engine import choices as ch
@@ -21,27 +20,20 @@ from engine.games.dragonlords.choices import bot
 from engine.games.dragonlords.offers import Offer
 
 
-def bot_walk(
-    table, seat: int, rng: random.Random, first: Callable[..., list[ch.Node] | None] | None = None
-) -> tuple[dict[str, Any], bool] | None:
+def bot_walk(table, seat: int, rng: random.Random) -> tuple[dict[str, Any], bool] | None:
     """(the command, True: a leaf of the tree), or None, having drawn nothing, where the walk
-    is left to the tree (the chips question, nothing to decide). `first`: a stand-in for the
-    ruleset's `bot_question` (the first question as the habits narrow it where it has a
-    shortcut), asked for its nodes; without one, its options are drawn without nodes."""
+    is left to the tree (the chips question, nothing to decide). The first question of a turn
+    phase is drawn from the kinds the habits keep (bot.prompted_kinds, which `bot_question`
+    builds its nodes from) without building its nodes."""
     now = tree._now(table, seat)
     if now.rule is None or tree.chips_now(table, now.rule):
         return None  # nothing to decide (no question either way), or chips.py's own question
     kind: dict[str, Any] | str | None = None
-    if first is None:
-        drawn = bot.prompted_kinds(table)
-        if drawn:
-            k, cmd = drawn[rng.randrange(len(drawn))]
-            kind = cmd if cmd is not None else k
+    drawn = bot.prompted_kinds(table)
+    if drawn:
+        k, cmd = drawn[rng.randrange(len(drawn))]
+        kind = cmd if cmd is not None else k
     else:
-        kept = first(table, seat, [])
-        if kept:
-            kind = _drawn(kept[rng.randrange(len(kept))])
-    if kind is None:
         offs = now.first()
         if not offs:
             return None
