@@ -298,20 +298,34 @@ def _done() -> Offer:
     return Offer({"kind": "done"})
 
 
+def placements(table) -> list[str] | None:
+    """Where the active army places a unit, when placing one is all it may do now (the set-up's
+    placements; reinforcements with units and no ship bought): the places of its `place`
+    offers, in their order (none: an empty list); None at any other moment. The random bot's
+    walk draws the place from these at once (choices/walk.py)."""
+    game = table.game
+    if game.ask is not None or game.battle is not None:
+        return None
+    ph, a = game.phase, game.active
+    if ph == "setup_kingdom":
+        occ, w = board.occupancy(game), world()
+        return [k for k in w.kingdoms if not occ.get(k) and not (game.short and k in w.tundra)]
+    if ph == "setup_claim":
+        return claimable(game)
+    if ph == "setup_extra":
+        return board.held(game, a)
+    if ph == "reinforce":
+        bought = game.armies[a].bought
+        if not bought.get("ship") and any(n for k, n in bought.items() if k != "ship"):
+            return moves.reinforceable(game, a) or None  # none: `done` is the offer
+    return None
+
+
 def _turn_legal(table, a: int, ph: str) -> list[Offer]:
 
     game = table.game
-    if ph == "setup_kingdom":
-        occ = board.occupancy(game)
-        return [
-            Offer({"kind": "place", "to": k})
-            for k in world().kingdoms
-            if not occ.get(k) and not (game.short and k in world().tundra)
-        ]
-    if ph == "setup_claim":
-        return [Offer({"kind": "place", "to": x}) for x in claimable(game)]
-    if ph == "setup_extra":
-        return [Offer({"kind": "place", "to": x}) for x in board.held(game, a)]
+    if ph in ("setup_kingdom", "setup_claim", "setup_extra"):
+        return [Offer({"kind": "place", "to": x}) for x in placements(table) or ()]
     if ph == "setup_chips":
         return as_offers(chip_choices(game, a))
     if ph == "setup_ship":

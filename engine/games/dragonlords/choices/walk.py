@@ -16,6 +16,7 @@ from typing import Any
 
 from engine import choices as ch
 from engine.games.dragonlords import choices as tree
+from engine.games.dragonlords import legal
 from engine.games.dragonlords.choices import bot
 from engine.games.dragonlords.offers import Offer
 
@@ -34,6 +35,9 @@ def bot_walk(table, seat: int, rng: random.Random) -> tuple[dict[str, Any], bool
         k, cmd = drawn[rng.randrange(len(drawn))]
         kind = cmd if cmd is not None else k
     else:
+        places = legal.placements(table)
+        if places and len(places) <= tree.LIMIT:  # the tree's question of a leaf per place
+            return {"kind": "place", "to": places[rng.randrange(len(places))]}, True
         offs = now.first()
         if not offs:
             return None
