@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine import choices as ch
 from engine.games.dragonlords import choices as tree
 from engine.games.dragonlords import legal
 from engine.games.dragonlords.choices import bot
@@ -43,20 +42,15 @@ def bot_walk(table, seat: int, rng: random.Random) -> tuple[dict[str, Any], bool
             return None
         if len(offs) == 1:
             (kind,) = offs  # the kind's question is the first (no narrowing: one kind)
-        else:
-            opts = tree.kind_options(table, seat, offs, False)
-            opts = bot.bot_options(table, seat, [], opts) or opts
-            kind = _drawn(opts[rng.randrange(len(opts))])
+        else:  # the first question (tree.kind_options) as the habits narrow it, drawn by kind
+            kinds = list(offs)
+            kept = bot.kept_of(table, kinds) or range(len(kinds))
+            k = kinds[kept[rng.randrange(len(kept))]]
+            mine = offs[k]
+            kind = mine[0].first() if len(mine) == 1 and mine[0].size() == 1 else k  # a leaf, or a step
     if isinstance(kind, dict):
         return kind, True
     return _below(table, seat, now.of_kind(kind), rng), True
-
-
-def _drawn(node: ch.Node) -> dict[str, Any] | str:
-    """A first question's option: its command, or the kind it opens."""
-    if node.command is not None:
-        return node.command
-    return node.expand[0][1]  # type: ignore[index]  # a step of the first question: [["kind", K]]
 
 
 def _below(table, seat: int, offers: list[Offer], rng: random.Random) -> dict[str, Any]:
