@@ -348,9 +348,19 @@ def _turn_legal(table, a: int, ph: str) -> list[Offer]:
     if ph == "reinforce":
         return as_offers(moves.reinforce_legal(table, a))
     if ph in ("income", "setup_gold"):
-        n = game.treasury.get(str(a), 0)
-        return [counted({"kind": "stash", "kingdom": k}, n) for k in board.kingdoms_held(game, a)]
+        got = stashing(table)
+        return [counted({"kind": "stash", "kingdom": k}, got[1]) for k in got[0]] if got else []
     return []
+
+
+def stashing(table) -> tuple[list[str], int] | None:
+    """Where the active army's gold may go and how much waits (income and the set-up's gold:
+    one `stash` offer per kingdom held, of 1..n gold); None at any other moment."""
+    game = table.game
+    if game.phase not in ("income", "setup_gold") or game.ask is not None or game.battle is not None:
+        return None
+    a = game.active
+    return board.kingdoms_held(game, a), game.treasury.get(str(a), 0)
 
 
 def chip_choices(game, a: int) -> list[dict]:

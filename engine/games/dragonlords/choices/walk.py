@@ -17,7 +17,7 @@ from typing import Any
 from engine.games.dragonlords import choices as tree
 from engine.games.dragonlords import legal
 from engine.games.dragonlords.choices import bot
-from engine.games.dragonlords.offers import Offer
+from engine.games.dragonlords.offers import Offer, counted
 
 
 def bot_walk(table, seat: int, rng: random.Random) -> tuple[dict[str, Any], bool] | None:
@@ -37,6 +37,9 @@ def bot_walk(table, seat: int, rng: random.Random) -> tuple[dict[str, Any], bool
         places = legal.placements(table)
         if places and len(places) <= tree.LIMIT:  # the tree's question of a leaf per place
             return {"kind": "place", "to": places[rng.randrange(len(places))]}, True
+        stash = legal.stashing(table)
+        if stash is not None and stash[0] and stash[1] > 0 and len(stash[0]) <= tree.LIMIT:
+            return _stash(stash[0], stash[1], rng), True
         offs = now.first()
         if not offs:
             return None
@@ -80,6 +83,14 @@ def _below(table, seat: int, offers: list[Offer], rng: random.Random) -> dict[st
         else:
             sel = members
     return _count(sel[0], rng)
+
+
+def _stash(kingdoms: list[str], n: int, rng: random.Random) -> dict[str, Any]:
+    """The tree's walk over the `stash` offers (one per kingdom, 1..n gold each): "Which
+    kingdom?" when there are several (a leaf where n is 1), then "How many?"."""
+    k = kingdoms[rng.randrange(len(kingdoms))] if len(kingdoms) > 1 else kingdoms[0]
+    o = counted({"kind": "stash", "kingdom": k}, n)
+    return o.first() if len(kingdoms) > 1 and n == 1 else _count(o, rng)
 
 
 def _count(o: Offer, rng: random.Random) -> dict[str, Any]:
