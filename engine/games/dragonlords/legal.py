@@ -249,10 +249,9 @@ class _Tap:
         got = self.got
         i = 0
         while True:
-            if i < len(got):
+            while i < len(got):  # what was read already (by this reader or another)
                 yield got[i]
                 i += 1
-                continue
             rest = self.rest
             if rest is None:
                 return
@@ -304,9 +303,9 @@ def placements(table) -> list[str] | None:
     offers, in their order (none: an empty list); None at any other moment. The random bot's
     walk draws the place from these at once (choices/walk.py)."""
     game = table.game
-    if game.ask is not None or game.battle is not None:
-        return None
     ph, a = game.phase, game.active
+    if ph not in _PLACING or game.ask is not None or game.battle is not None:
+        return None
     if ph == "setup_kingdom":
         occ, w = board.occupancy(game), world()
         return [k for k in w.kingdoms if not occ.get(k) and not (game.short and k in w.tundra)]
@@ -319,6 +318,9 @@ def placements(table) -> list[str] | None:
         if not bought.get("ship") and any(n for k, n in bought.items() if k != "ship"):
             return moves.reinforceable(game, a) or None  # none: `done` is the offer
     return None
+
+
+_PLACING = frozenset({"setup_kingdom", "setup_claim", "setup_extra", "reinforce"})  # `placements`' phases
 
 
 def _turn_legal(table, a: int, ph: str) -> list[Offer]:
