@@ -119,8 +119,11 @@ def kingdoms_held(game, army: int, occ: dict | None = None) -> list[str]:
     """The kingdoms among `held`, sorted."""
     f = _facts(game)
     kind = f.kind
-    if occ is None or occ is f.occ:
-        return [t for t in f.held(army) if kind[t] == "kingdom"]
+    if occ is None or occ is f.occ:  # kept with the occupation (Facts.memo) until it changes
+        got = f.memo.get(("kingdoms", army))
+        if got is None:
+            got = f.memo["kingdoms", army] = [t for t in f.held(army) if kind[t] == "kingdom"]
+        return list(got)
     return [t for t in _held(army, occ) if kind[t] == "kingdom"]
 
 

@@ -230,7 +230,7 @@ def prompted_kind(table, kind: str) -> list[Offer] | None:
         for i, (kinds, _offers) in enumerate(found)
         if kind in kinds
         for o in read(found, i, want).whole()
-        if o.cmd["kind"] == kind and (o.whole or o.most > 0 or o.heroes)  # o.holds(), inline
+        if o.cmd["kind"] == kind and o.holds()
     ]
 
 
@@ -249,10 +249,9 @@ class _Tap:
         got = self.got
         i = 0
         while True:
-            if i < len(got):
+            while i < len(got):  # what was read already (by this reader or another)
                 yield got[i]
                 i += 1
-                continue
             rest = self.rest
             if rest is None:
                 return
@@ -298,20 +297,37 @@ def _done() -> Offer:
     return Offer({"kind": "done"})
 
 
+def placements(table) -> list[str] | None:
+    """Where the active army places a unit, when placing one is all it may do now (the set-up's
+    placements; reinforcements with units and no ship bought): the places of its `place`
+    offers, in their order (none: an empty list); None at any other moment. The random bot's
+    walk draws the place from these at once (choices/walk.py)."""
+    game = table.game
+    ph, a = game.phase, game.active
+    if ph not in _PLACING or game.ask is not None or game.battle is not None:
+        return None
+    if ph == "setup_kingdom":
+        occ, w = board.occupancy(game), world()
+        return [k for k in w.kingdoms if not occ.get(k) and not (game.short and k in w.tundra)]
+    if ph == "setup_claim":
+        return claimable(game)
+    if ph == "setup_extra":
+        return board.held(game, a)
+    if ph == "reinforce":
+        bought = game.armies[a].bought
+        if not bought.get("ship") and any(n for k, n in bought.items() if k != "ship"):
+            return moves.reinforceable(game, a) or None  # none: `done` is the offer
+    return None
+
+
+_PLACING = frozenset({"setup_kingdom", "setup_claim", "setup_extra", "reinforce"})  # `placements`' phases
+
+
 def _turn_legal(table, a: int, ph: str) -> list[Offer]:
 
     game = table.game
-    if ph == "setup_kingdom":
-        occ = board.occupancy(game)
-        return [
-            Offer({"kind": "place", "to": k})
-            for k in world().kingdoms
-            if not occ.get(k) and not (game.short and k in world().tundra)
-        ]
-    if ph == "setup_claim":
-        return [Offer({"kind": "place", "to": x}) for x in claimable(game)]
-    if ph == "setup_extra":
-        return [Offer({"kind": "place", "to": x}) for x in board.held(game, a)]
+    if ph in ("setup_kingdom", "setup_claim", "setup_extra"):
+        return [Offer({"kind": "place", "to": x}) for x in placements(table) or ()]
     if ph == "setup_chips":
         return as_offers(chip_choices(game, a))
     if ph == "setup_ship":
@@ -334,9 +350,19 @@ def _turn_legal(table, a: int, ph: str) -> list[Offer]:
     if ph == "reinforce":
         return as_offers(moves.reinforce_legal(table, a))
     if ph in ("income", "setup_gold"):
-        n = game.treasury.get(str(a), 0)
-        return [counted({"kind": "stash", "kingdom": k}, n) for k in board.kingdoms_held(game, a)]
+        got = stashing(table)
+        return [counted({"kind": "stash", "kingdom": k}, got[1]) for k in got[0]] if got else []
     return []
+
+
+def stashing(table) -> tuple[list[str], int] | None:
+    """Where the active army's gold may go and how much waits (income and the set-up's gold:
+    one `stash` offer per kingdom held, of 1..n gold); None at any other moment."""
+    game = table.game
+    if game.phase not in ("income", "setup_gold") or game.ask is not None or game.battle is not None:
+        return None
+    a = game.active
+    return board.kingdoms_held(game, a), game.treasury.get(str(a), 0)
 
 
 def chip_choices(game, a: int) -> list[dict]:

@@ -202,10 +202,7 @@ class DragonLords(Ruleset):
         resample.resample_hidden(table, seat, rng)
 
     def bot_walk(self, table, seat, rng):
-        # a `bot_question` set on this object (a stand-in checking it, tests/bot_question_checks.py)
-        # is asked for its nodes; the ruleset's own is drawn from without building them
-        stand_in = self.__dict__.get("bot_question")
-        return run_on(table.game, tree_walk.bot_walk, table, seat, rng, stand_in)
+        return run_on(table.game, tree_walk.bot_walk, table, seat, rng)
 
     def bot_choices(self, table, seat, legal_cmds):
         return run_on(table.game, choices, table, seat, legal_cmds)

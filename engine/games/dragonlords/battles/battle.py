@@ -56,6 +56,8 @@ def magic(game, loc: str, army: int) -> SideMagic:
     """A side's auras and treasures in a place; Panic names a DragonLord (a figure all can see) as its
     source, while Hope stays unnamed (it would show where the King or a wizard stands)."""
     hs = [game.heroes[h] for h in side_heroes(game, loc, army)]
+    if not hs:
+        return _NO_MAGIC
     lord = any(x.role == "dragonlord" for x in hs)
     return SideMagic(
         hope=any(board.knows(x, 4) for x in hs),
@@ -63,6 +65,9 @@ def magic(game, loc: str, army: int) -> SideMagic:
         treasures=tuple(sorted(tr for x in hs for tr in x.treasures)),
         panic_source="Panic (DragonLord)" if lord else "Panic",
     )
+
+
+_NO_MAGIC = SideMagic()  # a side without chip-bearers (frozen, shared)
 
 
 def strength(table, loc: str, me: int, them: int, attacking: bool):
@@ -288,7 +293,9 @@ def _dice(ctx, table, b, army: int, kills: list, used: list) -> dict:
     game = table.game
     enemy = b.defender if army == b.attacker else b.attacker
     s = strength(table, b.loc, army, enemy, attacking=(army == b.attacker))
-    swapped = {k.split(":")[0] for k in used if k.endswith(":spell")} & set(game.heroes)
+    swapped = {k.split(":")[0] for k in used if k.endswith(":spell")}
+    if swapped:  # wizards still in play that swapped their die for a spell
+        swapped &= game.heroes.keys()
     poisoned = sum(1 for h in side_heroes(game, b.loc, army) if game.heroes[h].poisoned)
     n = max(0, side_units(game, b.loc, army) - len(swapped) - poisoned)
     faces = ctx.roll(D6, n, rule="DL:3.4/land.3") if n else []

@@ -134,7 +134,7 @@ def _by_kind(offs: list[Offer]) -> dict[str, list[Offer]]:
     out: dict[str, list[Offer]] = {}
     kind, mine = None, []  # the last kind met and its list (a listing runs kind by kind)
     for o in offs:
-        if o.whole or o.most > 0 or o.heroes:  # o.holds(), inline: every offer passes here
+        if o.holds():
             k = o.cmd["kind"]
             if k != kind:
                 kind, mine = k, out.setdefault(k, [])
@@ -410,7 +410,7 @@ def _bare(path, field, groups) -> list[ch.Node]:
     for v, members in groups.items():
         if len(members) == 1:
             o = members[0]
-            if o.whole + (o.most if o.most > 0 else 0) + len(o.heroes) == 1:  # o.size()
+            if o.size() == 1:
                 opts.append(ch.Node("", None, o.first()))
                 continue
         opts.append(ch.Node("", None, expand=[*path, [field] if v is _ABSENT else [field, v]]))

@@ -9,6 +9,7 @@ the kind drawn is then listed alone (legal.sources)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine import choices as ch
@@ -30,17 +31,25 @@ def ends_now(table) -> bool:
 def bot_options(table, seat: int, path: list[Any], options: list[ch.Node]) -> list[ch.Node]:
     """The random bot's narrowing (bots.py `choices`, per question): at the first question it
     ends a phase only now and then and prefers fighting in combat; below it, every option."""
+    if path:
+        return options
+    kept = kept_of(table, [ch.kind_of(o) for o in options])
+    return options if kept is None else [options[i] for i in kept]
+
+
+def kept_of(table, kinds: Sequence[str | None]) -> list[int] | None:
+    """`bot_options` of a first question by its options' kinds, in order: the positions kept,
+    None for every one (the walk draws from the kinds without building the options)."""
     game = table.game
-    if path or game.phase not in PHASES:
-        return options
-    kinds = [ch.kind_of(o) for o in options]
+    if game.phase not in PHASES:
+        return None
     if set(kinds) <= DECISION_KINDS or "done" not in kinds or len(set(kinds)) < 2:
-        return options
+        return None
     if ends_now(table):
-        return [o for o, k in zip(options, kinds, strict=True) if k == "done"]
-    others = [o for o, k in zip(options, kinds, strict=True) if k != "done"]
+        return [i for i, k in enumerate(kinds) if k == "done"]
+    others = [i for i, k in enumerate(kinds) if k != "done"]
     if game.phase == "combat":
-        return [o for o, k in zip(options, kinds, strict=True) if k in FIGHTING] or others
+        return [i for i, k in enumerate(kinds) if k in FIGHTING] or others
     return others
 
 
@@ -105,13 +114,13 @@ def _there(table, found: legal.Parts, want: frozenset[str] | set[str]) -> dict[s
         open_ = set(mine)  # kinds of this part still possibly a single command
         for o in legal.read(found, i, mine):  # the kind opened goes on from here
             k = o.cmd["kind"]
-            if k not in open_ or not (o.whole or o.most > 0 or o.heroes):  # o.holds(), inline
+            if k not in open_ or not o.holds():
                 continue
             if k in out:  # a second offer: more than one command
                 out[k] = (out[k][0], False)
                 open_.discard(k)
             else:
-                single = o.whole + (o.most if o.most > 0 else 0) + len(o.heroes) == 1  # o.size()
+                single = o.size() == 1
                 out[k] = (o, single)
                 if not single:
                     open_.discard(k)

@@ -12,55 +12,48 @@ this walk to the tree's, command and random state, at every decision of seeded g
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
-from engine import choices as ch
 from engine.games.dragonlords import choices as tree
+from engine.games.dragonlords import legal
 from engine.games.dragonlords.choices import bot
-from engine.games.dragonlords.offers import Offer
+from engine.games.dragonlords.offers import Offer, counted
 
 
-def bot_walk(
-    table, seat: int, rng: random.Random, first: Callable[..., list[ch.Node] | None] | None = None
-) -> tuple[dict[str, Any], bool] | None:
+def bot_walk(table, seat: int, rng: random.Random) -> tuple[dict[str, Any], bool] | None:
     """(the command, True: a leaf of the tree), or None, having drawn nothing, where the walk
-    is left to the tree (the chips question, nothing to decide). `first`: a stand-in for the
-    ruleset's `bot_question` (the first question as the habits narrow it where it has a
-    shortcut), asked for its nodes; without one, its options are drawn without nodes."""
+    is left to the tree (the chips question, nothing to decide). The first question of a turn
+    phase is drawn from the kinds the habits keep (bot.prompted_kinds, which `bot_question`
+    builds its nodes from) without building its nodes."""
     now = tree._now(table, seat)
     if now.rule is None or tree.chips_now(table, now.rule):
         return None  # nothing to decide (no question either way), or chips.py's own question
     kind: dict[str, Any] | str | None = None
-    if first is None:
-        drawn = bot.prompted_kinds(table)
-        if drawn:
-            k, cmd = drawn[rng.randrange(len(drawn))]
-            kind = cmd if cmd is not None else k
+    drawn = bot.prompted_kinds(table)
+    if drawn:
+        k, cmd = drawn[rng.randrange(len(drawn))]
+        kind = cmd if cmd is not None else k
     else:
-        kept = first(table, seat, [])
-        if kept:
-            kind = _drawn(kept[rng.randrange(len(kept))])
-    if kind is None:
+        places = legal.placements(table)
+        if places and len(places) <= tree.LIMIT:  # the tree's question of a leaf per place
+            return {"kind": "place", "to": places[rng.randrange(len(places))]}, True
+        stash = legal.stashing(table)
+        if stash is not None and stash[0] and stash[1] > 0 and len(stash[0]) <= tree.LIMIT:
+            return _stash(stash[0], stash[1], rng), True
         offs = now.first()
         if not offs:
             return None
         if len(offs) == 1:
             (kind,) = offs  # the kind's question is the first (no narrowing: one kind)
-        else:
-            opts = tree.kind_options(table, seat, offs, False)
-            opts = bot.bot_options(table, seat, [], opts) or opts
-            kind = _drawn(opts[rng.randrange(len(opts))])
+        else:  # the first question (tree.kind_options) as the habits narrow it, drawn by kind
+            kinds = list(offs)
+            kept = bot.kept_of(table, kinds) or range(len(kinds))
+            k = kinds[kept[rng.randrange(len(kept))]]
+            mine = offs[k]
+            kind = mine[0].first() if len(mine) == 1 and mine[0].size() == 1 else k  # a leaf, or a step
     if isinstance(kind, dict):
         return kind, True
     return _below(table, seat, now.of_kind(kind), rng), True
-
-
-def _drawn(node: ch.Node) -> dict[str, Any] | str:
-    """A first question's option: its command, or the kind it opens."""
-    if node.command is not None:
-        return node.command
-    return node.expand[0][1]  # type: ignore[index]  # a step of the first question: [["kind", K]]
 
 
 def _below(table, seat: int, offers: list[Offer], rng: random.Random) -> dict[str, Any]:
@@ -90,6 +83,14 @@ def _below(table, seat: int, offers: list[Offer], rng: random.Random) -> dict[st
         else:
             sel = members
     return _count(sel[0], rng)
+
+
+def _stash(kingdoms: list[str], n: int, rng: random.Random) -> dict[str, Any]:
+    """The tree's walk over the `stash` offers (one per kingdom, 1..n gold each): "Which
+    kingdom?" when there are several (a leaf where n is 1), then "How many?"."""
+    k = kingdoms[rng.randrange(len(kingdoms))] if len(kingdoms) > 1 else kingdoms[0]
+    o = counted({"kind": "stash", "kingdom": k}, n)
+    return o.first() if len(kingdoms) > 1 and n == 1 else _count(o, rng)
 
 
 def _count(o: Offer, rng: random.Random) -> dict[str, Any]:

@@ -64,7 +64,11 @@ def each(table, a: int) -> Iterator[dict]:
     cards = in_hand(table, a)
     if not cards:
         return
-    casters = [(h, x) for h, x in sorted(game.heroes.items()) if x.army == a and x.role in board.CASTERS]
+    heroes = game.heroes  # the army's casters in hero order (the few sorted, not every hero)
+    casters = [
+        (h, heroes[h])
+        for h in sorted(h for h, x in heroes.items() if x.army == a and x.role in board.CASTERS)
+    ]
     targets: list[str] | None = None  # an elemental's: every territory with an enemy, found once
     foes: dict[str, int] = {}  # enemy_at of each caster's place, found once
     for card in cards:

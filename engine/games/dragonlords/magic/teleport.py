@@ -10,21 +10,20 @@ from engine.games.dragonlords.map.world import world
 
 
 def teleporters(game, a: int) -> list[str]:
-    return [
-        h
-        for h, x in sorted(game.heroes.items())
-        if x.army == a and board.knows(x, 3) and h not in game.teleported
-    ]
+    # the few found, then sorted (hero order), not every hero sorted first: asked at each decision
+    return sorted(
+        h for h, x in game.heroes.items() if x.army == a and board.knows(x, 3) and h not in game.teleported
+    )
 
 
 def must_teleport_home(game, a: int) -> list[str]:
     """DragonLords at sea or in the wastelands must teleport to own land in Transfer (§3.5)."""
-    w = world()
-    return [
+    kind = world().kind
+    return sorted(
         h
-        for h, x in sorted(game.heroes.items())
-        if x.army == a and x.role == "dragonlord" and x.loc not in w.kind and h not in game.teleported
-    ]
+        for h, x in game.heroes.items()
+        if x.army == a and x.role == "dragonlord" and x.loc not in kind and h not in game.teleported
+    )
 
 
 def teleport_legal(table, a: int, phase: str) -> list[dict]:
@@ -101,9 +100,11 @@ def _carry_options(game, a: int, h: str, x, dest: str, cap: int) -> list[dict]:
 
 def fire_legal(table, a: int) -> list[dict]:
     game = table.game
+    sea = world().sea
     out = []
-    for h, x in sorted(game.heroes.items()):
-        if x.army == a and x.role == "dragonlord" and x.loc in world().sea:
+    for h in sorted(h for h, x in game.heroes.items() if x.army == a and x.role == "dragonlord"):
+        x = game.heroes[h]
+        if x.loc in sea:
             for o in board.blockade(game, x.loc):
                 if not board.allies(game, a, o):
                     out.append({"kind": "burn", "hero": h, "zone": x.loc})

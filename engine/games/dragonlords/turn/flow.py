@@ -14,8 +14,8 @@ SETUP = ("setup_kingdom", "setup_claim", "setup_extra", "setup_chips", "setup_sh
 
 def claimable(game) -> list[str]:
     """Unoccupied territories open at set-up: no islands, no tundra in the short game (DL:2.3/placement)."""
-    taken = {loc for loc, by in game.troops.items() if by} | {x.loc for x in game.heroes.values()}
-    return [t for t in _open_land(world(), bool(game.short)) if t not in taken]
+    occ = occupancy(game)  # a place with troops or a hero there (kept across events)
+    return [t for t in _open_land(world(), bool(game.short)) if not occ.get(t)]
 
 
 _OPEN: dict[tuple[int, bool], tuple[object, tuple[str, ...]]] = {}

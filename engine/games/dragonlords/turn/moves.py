@@ -91,20 +91,25 @@ def each_load(table, a: int, transfer: bool = False) -> Iterator[Offer]:
     game = table.game
     w = world()
     occ = board.occupancy(game)
-    # read directly, not through board.plain/units/heroes_at: asked for every harbour
+    # read directly, not through board.plain/units/heroes_at/allies: asked for every harbour
     troops, by_place, key, alone = game.troops, board.heroes_by_place(game), str(a), [a]
-    for sid in sorted(game.ships):
-        s = game.ships[sid]
+    coast, kind, moved = w.coast, w.kind, game.moved
+    barred = w.tundra if game.short else frozenset()
+    seat = game.armies[a].seat
+    friends = {i for i, x in enumerate(game.armies) if x.seat == seat}  # its own seat's armies
+    for sid, s in sorted(game.ships.items()):
         if s.army != a:
             continue
         here = places.aboard(sid)
-        n_on = troops.get(here, _NONE).get(key, 0) + len(by_place.get((here, a), ()))
+        on_heroes = by_place.get((here, a), ())
+        n_on = troops.get(here, _NONE).get(key, 0) + len(on_heroes)
         aboard: tuple[int, list[str]] | None = None  # plain units and chip-bearers that may land
-        for x in w.coast.get(s.zone, ()):
-            if occ.get(x) == alone and n_on < 8:
-                keep = 0 if w.kind[x] == "island" else 1
+        for x in coast.get(s.zone, ()):
+            who = occ.get(x)
+            if who == alone and n_on < 8:
+                keep = 0 if kind[x] == "island" else 1
                 plain = troops.get(x, _NONE).get(key, 0)
-                free = plain - game.moved.get(x, 0) if transfer else plain
+                free = plain - moved.get(x, 0) if transfer else plain
                 heroes = by_place.get((x, a), ())
                 total = plain + len(heroes)
                 room = min(8 - n_on, free, total - keep)
@@ -114,24 +119,16 @@ def each_load(table, a: int, transfer: bool = False) -> Iterator[Offer]:
                     tuple(heroes) if total - keep >= 1 else (),
                     False,
                 )
-            if n_on and not (game.short and x in w.tundra):
-                who = occ.get(x, [])
-                ok = (
-                    who == [a]
-                    or not who
-                    or (
-                        not transfer
-                        and not any(board.allies(game, a, o) and o != a for o in who)
-                        and a not in who
-                    )
-                )
-                if not ok:
-                    continue
+            # unload onto own or empty land, or (not in transfer) onto land no army of the seat holds
+            if (
+                n_on
+                and x not in barred
+                and (not who or who == alone or (not transfer and friends.isdisjoint(who)))
+            ):
                 if aboard is None:  # the same for every harbour of the zone
-                    who_on = board.heroes_at(game, here, a)
                     aboard = (
-                        board.plain(game, here, a),
-                        [h for h in who_on if game.heroes[h].role != "dragonlord"],
+                        troops.get(here, _NONE).get(key, 0),
+                        [h for h in on_heroes if game.heroes[h].role != "dragonlord"],
                     )
                 yield counted({"kind": "unload", "ship": sid, "to": x}, aboard[0], aboard[1])
 
