@@ -258,8 +258,10 @@ def pending_label(table, s: int, e: dict[str, Any], option: Any) -> str:
 
 
 def distinct(table, s: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A pending choice's commands with copies merged (`same_choice`), the first of each kept:
-    the options of its question."""
+    """Commands with copies merged (`same_choice`), the first of each kept: the options of a
+    question over them."""
+    if _apart(cmds):
+        return cmds
     seen: set[bytes] = set()
     out = []
     for c in cmds:
@@ -268,6 +270,28 @@ def distinct(table, s: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
             seen.add(key)
             out.append(c)
     return out
+
+
+def _apart(cmds: list[dict[str, Any]]) -> bool:
+    """Are no two of `cmds` one choice, surely, without their cards' conditions? So when
+    they differ even with each card read as its name alone (a condition begins with the
+    card's name), every value is a str or an int, and none names a hidden card by its slot."""
+    seen: set[frozenset[tuple[str, Any]]] = set()
+    for c in cmds:
+        key = []
+        for k, v in c.items():
+            kind = type(v)
+            if kind is str:
+                key.append((k, name_of(v) if "#" in v else v))
+            elif kind is int and k != "option":
+                key.append((k, v))
+            else:
+                return False
+        got = frozenset(key)
+        if got in seen:
+            return False
+        seen.add(got)
+    return True
 
 
 def _pending(table, s: int, cmds: list[dict[str, Any]], words: bool) -> choices.Question:
