@@ -101,6 +101,7 @@ class RuneAge(Ruleset):
         "common_goal": "bot:objective_worn",
         "panels": "panels:panels",
         "bot_options": "bot:bot_options",
+        "bot_walk": "walk:bot_walk",
     }
 
     def check_options(self, options):
