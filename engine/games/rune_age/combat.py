@@ -47,11 +47,15 @@ def siege_targets(table, seat: int) -> list[str]:
     """SGE-1, SCN-MO-3: other players' cities and (except in The Monument) home realms."""
     game = table.game
     out = []
+    realms = game.scenario != MONUMENT
+    zones_ = table.zones
     for o in alive(table):
         if o == seat:
             continue
-        out += [c for c in table.zone(play(o)) if spec(game, c).kind == "city"]
-        if game.scenario != MONUMENT:
+        for c in zones_[play(o)].cards:
+            if spec(game, c).kind == "city":
+                out.append(c)
+        if realms:
             out.append(f"realm:{o}")
     return out
 
@@ -61,8 +65,10 @@ def targets(table, seat: int) -> list[str]:
     """ACT-CMB-2 (A10): each target at most once per round per attacking player. Kept per
     state: the listing and the random bot's narrowing of the same decision both ask (the
     list is shared: callers must not change it)."""
-    done = table.game.attacked
-    return [x for x in battle_targets(table, seat) + siege_targets(table, seat) if f"{seat}>{x}" not in done]
+    out = battle_targets(table, seat) + siege_targets(table, seat)
+    mine = f"{seat}>"
+    done = [d[len(mine) :] for d in table.game.attacked if d.startswith(mine)]
+    return [x for x in out if x not in done] if done else out
 
 
 def controller(table, card: str) -> int | None:
