@@ -22,6 +22,9 @@ from engine.games.thunderstone import bot, tree
 from engine.games.thunderstone.legal import legal_commands
 from engine.ruleset import with_ruleset
 
+_ABSENT = object()  # a field a command leaves out: a value of its own
+_MERGE = object()  # `_alone`: the commands must be merged by `same_choice` first
+
 
 @with_ruleset
 def bot_walk(rs, table, s: int, rng: random.Random) -> tuple[dict[str, Any], bool] | None:
@@ -52,39 +55,50 @@ def _kind(
 ) -> dict[str, Any]:
     """Down the question over one kind's commands (at `path`): drawn from them where each is a
     leaf of it, else the tree's questions walked."""
-    if len(cmds) == 1 or tree._one_step(cmds):
-        return _drawn(table, s, cmds, rng)
-    alone = _alone(tree.distinct(table, s, cmds))
-    if alone is not None:
-        return _drawn(table, s, alone, rng)
-    return _below(rs, table, s, path, rng)
+    alone = _alone(cmds)
+    if alone is _MERGE:  # copies of cards may be one choice: merged first
+        alone = _alone(tree.distinct(table, s, cmds), merged=True)
+    if alone is None or alone is _MERGE:
+        return _below(rs, table, s, path, rng)
+    return _drawn(table, s, alone, rng)
 
 
-def _alone(cmds: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-    """`cmds` (one kind, copies merged) when the default grouping makes each a leaf of one
-    question: they write the same fields, and the first field in which they differ holds a
-    str or an int of its own in each (grouped by that field, every group has one command).
-    None where that is not sure (the tree then asks)."""
+def _alone(cmds: list[dict[str, Any]], merged: bool = False) -> Any:
+    """`cmds` (one kind) when the default grouping makes each a leaf of one question: the
+    first field in which they differ (the fields taken in the order met, a field left out
+    being a value of its own) holds a value of its own in each (grouped by that field, every
+    group has one command; then no two are one choice either). `_MERGE` when that field
+    holds a card or a hidden card's slot and the commands are not `merged` (`same_choice`
+    may make copies one option), None where the tree must ask (only str and int values are
+    compared here)."""
     if len(cmds) == 1:
         return cmds
-    keys = list(cmds[0])
+    tried = {"kind"}
     for c in cmds:
-        if list(c) != keys:
-            return None
-    for f in keys:
-        if f == "kind":
-            continue
-        values = [c[f] for c in cmds]
-        first = values[0]
-        kind = type(first)
-        if kind is not str and kind is not int:
-            return None
-        for v in values:
-            if type(v) is not kind:
-                return None
-            if v != first:
-                return cmds if len(set(values)) == len(values) else None
+        for f in c:
+            if f in tried:
+                continue
+            tried.add(f)
+            values = []
+            for d in cmds:
+                v = d.get(f, _ABSENT)
+                if type(v) is not str and type(v) is not int and v is not _ABSENT:
+                    return None
+                values.append(v)
+            first = values[0]
+            for v in values:
+                if v is not first and (type(v) is not type(first) or v != first):
+                    return _differ(values, f, merged, cmds)
     return None
+
+
+def _differ(values: list[Any], f: str, merged: bool, cmds: list[dict[str, Any]]) -> Any:
+    """`_alone` at the first field in which the commands differ."""
+    if not merged:
+        for v in values:
+            if (type(v) is str and "#" in v) or (type(v) is int and f == "option"):
+                return _MERGE
+    return cmds if len(set(values)) == len(values) else None
 
 
 def _index(table, s: int, cmds: Sequence[dict[str, Any] | None], rng: random.Random) -> int:

@@ -79,3 +79,52 @@ def test_the_walk_of_a_seat_with_nothing_to_decide_draws_nothing():
     before = rng.getstate()
     assert rs.bot_walk(table, idle, rng) is None
     assert rng.getstate() == before
+
+
+LISTINGS = [
+    # the first field in which they differ is plain; a card lies in a later field
+    [
+        {"kind": "use", "card": "Fackel#1", "ability": 0},
+        {"kind": "use", "card": "Fackel#1", "ability": 1, "target": "Miliz#1"},
+        {"kind": "use", "card": "Fackel#1", "ability": 2, "target": "Miliz#2"},
+    ],
+    # a field left out by one command; copies that may be one choice
+    [
+        {"kind": "use", "card": "Miliz#1", "ability": 0},
+        {"kind": "use", "card": "Miliz#2", "ability": 0},
+        {"kind": "use", "card": "Dolch#1", "ability": 0, "target": "Miliz#1"},
+        {"kind": "done"},
+    ],
+    # one value twice in the field that differs: a step below
+    [
+        {"kind": "action", "action": "dungeon", "board": ""},
+        {"kind": "action", "action": "dungeon", "board": "b:"},
+        {"kind": "action", "action": "village"},
+    ],
+]
+
+
+@pytest.mark.parametrize("listing", LISTINGS)
+def test_crafted_listings_are_walked_as_the_tree_asks_them(listing, monkeypatch):
+    from engine.games.thunderstone import tree, walk
+
+    eng = Engine(MemoryStore())
+    eng.create("thunderstone", 2, "bw-fields", {}, game_id="g")
+    rs, table = eng.ruleset("g"), eng.table("g")
+    seat = table.game.active
+    assert not table.game.t.pending
+    monkeypatch.setattr(walk, "legal_commands", lambda t, s: listing)
+    monkeypatch.setattr(tree, "legal_commands", lambda t, s: listing)
+    drawn = set()
+    for i in range(40):
+        rng, twin = random.Random(i), random.Random(i)
+        got = walk.bot_walk(rs, table, seat, rng)
+        rs.bot_walk = None  # the tree's own walk
+        try:
+            want = tree_walk.sample(rs, table, seat, twin)
+        finally:
+            del rs.bot_walk
+        assert got == want
+        assert rng.getstate() == twin.getstate()
+        drawn.add(listing.index(got[0]))
+    assert len(drawn) >= 2
