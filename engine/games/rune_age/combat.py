@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import readings
 from engine.games.rune_age import abilities
 from engine.games.rune_age.cards import die_faces, spec
@@ -66,9 +68,32 @@ def targets(table, seat: int) -> list[str]:
     state: the listing and the random bot's narrowing of the same decision both ask (the
     list is shared: callers must not change it)."""
     out = battle_targets(table, seat) + siege_targets(table, seat)
-    mine = f"{seat}>"
-    done = [d[len(mine) :] for d in table.game.attacked if d.startswith(mine)]
+    done = attacked_by(table.game.attacked, seat)
     return [x for x in out if x not in done] if done else out
+
+
+_ATTACKED: list[Any] = [None, 0, {}]  # (the round's list, the entries read, {seat: its targets})
+
+
+def attacked_by(attacked: list[str], seat: int) -> list[str]:
+    """The targets `seat` attacked this round, from the round's "seat>target" list (a new one
+    each round, only appended to): the entries are read once, as they come, where each of a
+    seat's decisions read the whole list again. The list returned is shared: do not change it."""
+    memo = _ATTACKED
+    if memo[0] is not attacked:
+        memo[:] = [attacked, 0, {}]
+    if memo[1] < len(attacked):
+        by = memo[2]
+        for d in attacked[memo[1] :]:
+            who, _, target = d.partition(">")
+            got = by.get(who)
+            if got is None:
+                by[who] = [target]
+            else:
+                got.append(target)
+        memo[1] = len(attacked)
+    done: list[str] = memo[2].get(str(seat), [])
+    return done
 
 
 def controller(table, card: str) -> int | None:
