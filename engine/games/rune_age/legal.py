@@ -18,6 +18,13 @@ from engine.ruleset import Illegal, Prompt
 
 
 def prompts(table) -> list[Prompt]:
+    return list(_prompts(table))
+
+
+@per_state
+def _prompts(table) -> list[Prompt]:
+    """Who must act now, kept per state: the engine asks, then the bot's walk and the listing
+    ask whether the seat is prompted (the list is shared: `prompts` hands out a copy)."""
     game = table.game
     if table.over or game.phase == "setup":
         return []
@@ -63,7 +70,12 @@ def legal_commands(table, seat: int) -> list[dict]:
 
 def asked(table, seat: int) -> bool:
     """Is `seat` prompted now?"""
-    return any(p.seat == seat for p in prompts(table))
+    for p in _prompts(table):  # a loop, not any() over a generator: asked at every decision
+        if p.seat == seat:
+            break
+    else:
+        return False
+    return True
 
 
 def lister(table) -> Callable[[Any, int], list[dict]]:
