@@ -13,7 +13,7 @@ several fields (a card's uses with targets and discards) is asked of the tree, f
 kind down. The ruleset declares the default tree as its own `question` so that the random
 bot does not list every command before walking (it plays the command drawn with
 Engine.play_chosen). The tree stays what people and `legal` see;
-tests/games/rune_age/test_speed_bot_walk.py holds this walk to the tree's, command and random
+tests/games/rune_age/test_speed_ra_bot_walk.py holds this walk to the tree's, command and random
 state, at every decision of seeded games.
 """
 

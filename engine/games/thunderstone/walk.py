@@ -8,7 +8,7 @@ question). Building a question and a node per option, the prompt's rule and the 
 lists for them, to draw one number, cost about what listing the commands did. Here those
 questions are drawn from the listing directly; only a kind whose commands group over several
 fields (equips, uses with targets) is asked of the tree, from that kind down.
-The tree stays what people and `legal` see; tests/games/thunderstone/test_speed_bot_walk.py
+The tree stays what people and `legal` see; tests/games/thunderstone/test_speed_ts_bot_walk.py
 holds this walk to the tree's, command and random state, at every decision of seeded games.
 """
 
