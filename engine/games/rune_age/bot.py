@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.choices import Node, kind_of
@@ -40,12 +41,24 @@ def bot_options(table, s: int, path: list[Any], opts: list[Node]) -> list[Node]:
     as likely as attacking anything, and the attack then picks among every target: no
     Resurgence of the Dragonlords game of 40 had a winner (the flat list, one command per
     target, attacked more often). Where nothing is the objective, nothing is left out."""
-    if path:
-        return opts
-    objective = table.zones.get(OBJECTIVE)  # first: only one scenario has an objective
-    if not objective or not objective.cards:
+    if path or not _objective(table):
         return opts
     kinds = [kind_of(o) for o in opts]
-    if "attack" not in kinds or "end_turn" not in kinds or objective.cards[0] not in targets(table, s):
+    if not attacks_on(table, s, kinds):
         return opts
     return [o for o, k in zip(opts, kinds, strict=True) if k != "end_turn"]
+
+
+def attacks_on(table, s: int, kinds: Sequence[str | None]) -> bool:
+    """Does a random bot leave out ending the turn among a first question's options of these
+    kinds (`bot_options`)? So when it may attack the objective and end the turn instead."""
+    objective = _objective(table)
+    return (
+        objective is not None and "attack" in kinds and "end_turn" in kinds and objective in targets(table, s)
+    )
+
+
+def _objective(table) -> str | None:
+    """The scenario's objective card, where it has one (only one scenario does)."""
+    objective = table.zones.get(OBJECTIVE)
+    return objective.cards[0] if objective and objective.cards else None

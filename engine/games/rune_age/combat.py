@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import readings
 from engine.games.rune_age import abilities
 from engine.games.rune_age.cards import die_faces, spec
@@ -47,11 +49,15 @@ def siege_targets(table, seat: int) -> list[str]:
     """SGE-1, SCN-MO-3: other players' cities and (except in The Monument) home realms."""
     game = table.game
     out = []
+    realms = game.scenario != MONUMENT
+    zones_ = table.zones
     for o in alive(table):
         if o == seat:
             continue
-        out += [c for c in table.zone(play(o)) if spec(game, c).kind == "city"]
-        if game.scenario != MONUMENT:
+        for c in zones_[play(o)].cards:
+            if spec(game, c).kind == "city":
+                out.append(c)
+        if realms:
             out.append(f"realm:{o}")
     return out
 
@@ -61,8 +67,33 @@ def targets(table, seat: int) -> list[str]:
     """ACT-CMB-2 (A10): each target at most once per round per attacking player. Kept per
     state: the listing and the random bot's narrowing of the same decision both ask (the
     list is shared: callers must not change it)."""
-    done = table.game.attacked
-    return [x for x in battle_targets(table, seat) + siege_targets(table, seat) if f"{seat}>{x}" not in done]
+    out = battle_targets(table, seat) + siege_targets(table, seat)
+    done = attacked_by(table.game.attacked, seat)
+    return [x for x in out if x not in done] if done else out
+
+
+_ATTACKED: list[Any] = [None, 0, {}]  # (the round's list, the entries read, {seat: its targets})
+
+
+def attacked_by(attacked: list[str], seat: int) -> list[str]:
+    """The targets `seat` attacked this round, from the round's "seat>target" list (a new one
+    each round, only appended to): the entries are read once, as they come, where each of a
+    seat's decisions read the whole list again. The list returned is shared: do not change it."""
+    memo = _ATTACKED
+    if memo[0] is not attacked:
+        memo[:] = [attacked, 0, {}]
+    if memo[1] < len(attacked):
+        by = memo[2]
+        for d in attacked[memo[1] :]:
+            who, _, target = d.partition(">")
+            got = by.get(who)
+            if got is None:
+                by[who] = [target]
+            else:
+                got.append(target)
+        memo[1] = len(attacked)
+    done: list[str] = memo[2].get(str(seat), [])
+    return done
 
 
 def controller(table, card: str) -> int | None:

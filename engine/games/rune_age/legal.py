@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import msgspec
 
 from engine.games.rune_age import abilities, combat
 from engine.games.rune_age.cards import spec
-from engine.games.rune_age.places import army, barracks, hand, names, playable, ready
+from engine.games.rune_age.places import army, barracks, hand, playable, ready
 from engine.games.rune_age.scenarios import MONUMENT
 from engine.mechanics.per_state import per_state
 from engine.mechanics.zones import card_name
@@ -17,6 +18,13 @@ from engine.ruleset import Illegal, Prompt
 
 
 def prompts(table) -> list[Prompt]:
+    return list(_prompts(table))
+
+
+@per_state
+def _prompts(table) -> list[Prompt]:
+    """Who must act now, kept per state: the engine asks, then the bot's walk and the listing
+    ask whether the seat is prompted (the list is shared: `prompts` hands out a copy)."""
     game = table.game
     if table.over or game.phase == "setup":
         return []
@@ -55,20 +63,47 @@ def legal_commands(table, seat: int) -> list[dict]:
     """Secret choices (keep, tribute, take) name a hand slot, never the card: decision events
     are public, and the slot says nothing about a hidden hand. The list is shared with the
     next call at the same table version: the caller must not change it."""
-    if not any(p.seat == seat for p in prompts(table)):
+    if not asked(table, seat):
         return []
+    return lister(table)(table, seat)
+
+
+def asked(table, seat: int) -> bool:
+    """Is `seat` prompted now?"""
+    for p in _prompts(table):  # a loop, not any() over a generator: asked at every decision
+        if p.seat == seat:
+            break
+    else:
+        return False
+    return True
+
+
+def lister(table) -> Callable[[Any, int], list[dict]]:
+    """What lists a prompted seat's commands now (`actions`: the turn's actions)."""
     game = table.game
     if game.rune_choice:
-        return [{"kind": "keep_rune", "card": c} for c in game.rune_choice.cards]
+        return _rune_choice
     if game.take:
-        return [{"kind": "take", "slot": i} for i in range(len(table.zone(hand(game.take.victim))))]
+        return _take
     if game.combat:
-        return _combat(table, seat)
+        return _combat
     if game.ev:
-        return [{"kind": "tribute", "slot": i} for i in range(len(table.zone(hand(seat))))]
+        return _tribute
     if game.phase == "keep":
-        return _keep(table, seat)
-    return _actions(table, seat)
+        return _keep
+    return actions
+
+
+def _rune_choice(table, seat: int) -> list[dict]:
+    return [{"kind": "keep_rune", "card": c} for c in table.game.rune_choice.cards]
+
+
+def _take(table, seat: int) -> list[dict]:
+    return [{"kind": "take", "slot": i} for i in range(len(table.zone(hand(table.game.take.victim))))]
+
+
+def _tribute(table, seat: int) -> list[dict]:
+    return [{"kind": "tribute", "slot": i} for i in range(len(table.zone(hand(seat))))]
 
 
 def _combat(table, seat: int) -> list[dict]:
@@ -104,40 +139,94 @@ def _keep(table, seat: int) -> list[dict]:
     return [*out, {"kind": "discard_hand"}]
 
 
-def _actions(table, seat: int) -> list[dict]:
+def actions(table, seat: int) -> list[dict]:
+    out: list[dict] = []
+    for _, part in ACTION_PARTS:
+        out += part(table, seat)
+    return out
+
+
+def action_kinds(table, seat: int) -> list[tuple[str, Callable[[Any, int], Iterator[dict]]]]:
+    """The kinds of the turn's actions seat `seat` may take now (the listing's kinds, in its
+    order) with the part that lists each: found by the first command of each part, without
+    listing the rest (the random bot's walk lists only the kind it draws)."""
+    return [(kind, part) for kind, part in ACTION_PARTS if next(part(table, seat), None) is not None]
+
+
+def _play_gold(table, seat: int) -> Iterator[dict]:
+    game, seen = table.game, set()
+    for c in table.zone(hand(seat)):
+        if spec(game, c).kind == "gold":
+            n = card_name(c)
+            if n not in seen:  # by name, in order of first appearance (a hand card's id is hidden)
+                seen.add(n)
+                yield {"kind": "play_gold", "card": n}
+
+
+def _use_gold(table, seat: int) -> Iterator[dict]:
+    return ({"kind": "use_gold", "card": c} for c in ready(table, seat, "gold"))
+
+
+def _use_influence(table, seat: int) -> Iterator[dict]:
+    return ({"kind": "use_influence", "card": c} for c in ready(table, seat, "influence"))
+
+
+def _buy(table, seat: int) -> Iterator[dict]:
     game = table.game
-    out = [
-        {"kind": "play_gold", "card": n}
-        for n in names([c for c in table.zone(hand(seat)) if spec(game, c).kind == "gold"])
-    ]
-    out += [{"kind": "use_gold", "card": c} for c in ready(table, seat, "gold")]
-    out += [{"kind": "use_influence", "card": c} for c in ready(table, seat, "influence")]
     if game.action == "purchase":
-        out += [
-            {"kind": "buy", "pile": p}
-            for p in _piles(table, seat)
-            if spec(game, table.zone(barracks(seat, p))[0]).cost <= game.pool
-        ]
+        for p in _piles(table, seat):
+            if spec(game, table.zone(barracks(seat, p))[0]).cost <= game.pool:
+                yield {"kind": "buy", "pile": p}
+
+
+def _acquire(table, seat: int) -> Iterator[dict]:
+    game = table.game
     if game.action == "influence":
-        out += [
-            {"kind": "acquire", "pile": z}
-            for z in _central(table)
-            if spec(game, table.zone(z)[0]).cost <= game.pool
-        ]
-    if game.action:
-        out.append({"kind": "end_action"})
+        for z in _central(table):
+            if spec(game, table.zone(z)[0]).cost <= game.pool:
+                yield {"kind": "acquire", "pile": z}
+
+
+def _end_action(table, seat: int) -> Iterator[dict]:
+    if table.game.action:
+        yield {"kind": "end_action"}
+
+
+def _card_actions(table, seat: int) -> Iterator[dict]:
+    """Copies in hand name one card: one command (the first of equal ones; the others are
+    distinct)."""
     in_hand = table.zone(hand(seat))
-    acts: list[dict[str, Any]] = []
+    seen: set[bytes] = set()
     for card in abilities.action_cards(table, seat):
         ref = card_name(card) if card in in_hand else card
-        acts += [
-            {"kind": "card_action", "card": ref, **u} for u in abilities.uses(table, seat, card, "action")
-        ]
-    if len(acts) > 1:  # copies in hand name one card: one command (the others are distinct)
-        acts = list({canonical(c): c for c in acts}.values())
-    out += acts
-    out += [{"kind": "attack", "target": x} for x in combat.targets(table, seat)]
-    return [*out, {"kind": "end_turn"}]
+        for u in abilities.uses(table, seat, card, "action"):
+            cmd = {"kind": "card_action", "card": ref, **u}
+            key = canonical(cmd)
+            if key not in seen:
+                seen.add(key)
+                yield cmd
+
+
+def _attack(table, seat: int) -> Iterator[dict]:
+    return ({"kind": "attack", "target": x} for x in combat.targets(table, seat))
+
+
+def _end_turn(table, seat: int) -> Iterator[dict]:
+    yield {"kind": "end_turn"}
+
+
+ACTION_PARTS: tuple[tuple[str, Callable[[Any, int], Iterator[dict]]], ...] = (
+    ("play_gold", _play_gold),
+    ("use_gold", _use_gold),
+    ("use_influence", _use_influence),
+    ("buy", _buy),
+    ("acquire", _acquire),
+    ("end_action", _end_action),
+    ("card_action", _card_actions),
+    ("attack", _attack),
+    ("end_turn", _end_turn),
+)
+"""The turn's actions (TRN-2) kind by kind, in the listing's order."""
 
 
 def canonical(cmd: dict) -> bytes:

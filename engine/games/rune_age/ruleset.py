@@ -101,6 +101,8 @@ class RuneAge(Ruleset):
         "common_goal": "bot:objective_worn",
         "panels": "panels:panels",
         "bot_options": "bot:bot_options",
+        "bot_walk": "walk:bot_walk",
+        "question": "walk:question",
     }
 
     def check_options(self, options):

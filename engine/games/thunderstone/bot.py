@@ -14,6 +14,7 @@ the rules stay as printed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.games.thunderstone.content import card, is_disease
@@ -60,18 +61,27 @@ def wasteful(table, s: int, cmd: dict[str, Any]) -> bool:
 MAY_DESTROY = frozenset(("destroy", "choose", "treasure", "use"))
 
 
-def bot_choices(table, s: int, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The legal commands a random bot picks from: with FLOOR cards or fewer left, none that
-    destroys one of its own cards other than a disease. (A list without any command that
-    may destroy is returned as it is before the cards are counted: the same choices.)"""
-    for c in legal:  # a loop, not any() over a generator: this runs on every bot decision
-        if c["kind"] in MAY_DESTROY:
+def spared(table, s: int, cmds: Sequence[dict[str, Any] | None]) -> list[int] | None:
+    """The places in `cmds` (None: a step below, never left out) a random bot chooses among:
+    None for all of them, or, with FLOOR cards or fewer left, those of commands that destroy
+    none of the seat's own cards other than a disease (all, when that would leave none). A
+    list without any command that may destroy is answered before the cards are counted."""
+    for c in cmds:  # a loop, not any() over a generator: this runs on every bot decision
+        if c is not None and c["kind"] in MAY_DESTROY:
             break
     else:
-        return legal
+        return None
     if kept(table, s, FLOOR) > FLOOR:
-        return legal
-    return [c for c in legal if not wasteful(table, s, c)] or legal
+        return None
+    keep = [i for i, c in enumerate(cmds) if c is None or not wasteful(table, s, c)]
+    return keep or None
+
+
+def bot_choices(table, s: int, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The legal commands a random bot picks from (`spared`): the listing itself where
+    nothing is left out."""
+    keep = spared(table, s, legal)
+    return legal if keep is None else [legal[i] for i in keep]
 
 
 def position_value(table, s: int) -> float:

@@ -93,6 +93,7 @@ class Thunderstone(Ruleset):
         "question": "tree:question",
         "same_choice": "tree:same_choice",
         "bot_options": "tree:bot_options",
+        "bot_walk": "walk:bot_walk",
         "panels": "panels:panels",
     }
     position_scale = 4.0

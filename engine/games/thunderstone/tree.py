@@ -257,9 +257,11 @@ def pending_label(table, s: int, e: dict[str, Any], option: Any) -> str:
     return f"{VERBS.get(e['what'], 'Choose')} {option}"
 
 
-def _pending(table, s: int, cmds: list[dict[str, Any]], words: bool) -> choices.Question:
-    e = table.game.t.pending[0]
-    rule = e.get("rule")
+def distinct(table, s: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Commands with copies merged (`same_choice`), the first of each kept: the options of a
+    question over them."""
+    if _apart(cmds):
+        return cmds
     seen: set[bytes] = set()
     out = []
     for c in cmds:
@@ -267,6 +269,35 @@ def _pending(table, s: int, cmds: list[dict[str, Any]], words: bool) -> choices.
         if key not in seen:
             seen.add(key)
             out.append(c)
+    return out
+
+
+def _apart(cmds: list[dict[str, Any]]) -> bool:
+    """Are no two of `cmds` one choice, surely, without their cards' conditions? So when
+    they differ even with each card read as its name alone (a condition begins with the
+    card's name), every value is a str or an int, and none names a hidden card by its slot."""
+    seen: set[frozenset[tuple[str, Any]]] = set()
+    for c in cmds:
+        key = []
+        for k, v in c.items():
+            kind = type(v)
+            if kind is str:
+                key.append((k, name_of(v) if "#" in v else v))
+            elif kind is int and k != "option":
+                key.append((k, v))
+            else:
+                return False
+        got = frozenset(key)
+        if got in seen:
+            return False
+        seen.add(got)
+    return True
+
+
+def _pending(table, s: int, cmds: list[dict[str, Any]], words: bool) -> choices.Question:
+    e = table.game.t.pending[0]
+    rule = e.get("rule")
+    out = distinct(table, s, cmds)
     if not words:
         return choices.Question(table.version, s, "", rule, [choices.leaf("", c) for c in out])
     text = QUESTIONS.get(e["what"], lambda e: "Which do you choose?")(e)
@@ -367,19 +398,6 @@ def question(rs, table, s: int, path: list[Any], words: bool = True) -> choices.
 
 def bot_options(table, s: int, path: list[Any], opts: list[choices.Node]) -> list[choices.Node]:
     """`bot.bot_choices` on one question: leaves that destroy one of the seat's last cards
-    other than a disease are left out (lazy steps and picks are kept). The cards are counted
-    only when some leaf may destroy one (a loop, not any(): this runs at every question)."""
-    for o in opts:
-        if o.command is not None and o.command["kind"] in bot.MAY_DESTROY:
-            break
-    else:
-        return opts
-    if bot.kept(table, s, bot.FLOOR) > bot.FLOOR:
-        return opts
-    return [
-        o
-        for o in opts
-        if o.command is None
-        or o.command["kind"] not in bot.MAY_DESTROY
-        or not bot.wasteful(table, s, o.command)
-    ] or opts
+    other than a disease are left out (lazy steps and picks are kept)."""
+    keep = bot.spared(table, s, [o.command for o in opts])
+    return opts if keep is None else [opts[i] for i in keep]

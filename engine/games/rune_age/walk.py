@@ -1,0 +1,156 @@
+"""The random bot's walk down Rune Age's choice tree without building it (the ruleset's
+`bot_walk`): the command bots.tree_walk.sample would take over the default tree grouped from
+the listing (engine.choices.grouped, `words=False`) with `bot_options`, drawing the same
+random numbers in the same order.
+
+Why: a decision asks one or two questions ("What do you do?" by kind, then the kind's
+commands by the field in which they differ), each built as a question with a node per
+option, its prompt's rule and the listing's copies merged, from a listing of every legal
+command, to draw one number. Here, in a turn, the kinds are found by the first command of
+each (legal.action_kinds) and only the kind drawn is listed; a kind whose commands differ in
+one field, each in a value of its own, is drawn from directly; only a kind grouped over
+several fields (a card's uses with targets and discards) is asked of the tree, from that
+kind down. The ruleset declares the default tree as its own `question` so that the random
+bot does not list every command before walking (it plays the command drawn with
+Engine.play_chosen). The tree stays what people and `legal` see;
+tests/games/rune_age/test_speed_ra_bot_walk.py holds this walk to the tree's, command and random
+state, at every decision of seeded games.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+
+from engine import choices
+from engine.games.rune_age import bot, legal
+from engine.ruleset import with_ruleset
+
+_canon = msgspec.json.Encoder(order="sorted")
+_ABSENT = object()  # a field a command leaves out: a value of its own
+
+
+@with_ruleset
+def bot_walk(rs, table, s: int, rng: random.Random) -> tuple[dict[str, Any], bool] | None:
+    """(the command, True: a leaf of the tree), or None, having drawn nothing, when the seat
+    has nothing to decide."""
+    if table.over or table.awaiting or not legal.asked(table, s):
+        return None
+    if legal.lister(table) is legal.actions:  # the turn: one kind listed, the others found
+        return _action(rs, table, s, rng), True
+    listed = legal.legal_commands(table, s)
+    if not listed:
+        return None
+    cmds = _unique(listed)
+    kinds: dict[str, list[dict[str, Any]]] = {}
+    for c in cmds:
+        got = kinds.get(c["kind"])
+        if got is None:
+            kinds[c["kind"]] = [c]
+        else:
+            got.append(c)
+    if len(kinds) == 1:  # the first question is the kind's own
+        return _kind(rs, table, s, [], cmds, rng), True
+    # "What do you do?": a kind with one command is that leaf, any other a step
+    names = list(kinds)
+    if bot.attacks_on(table, s, names):
+        keep = [i for i, k in enumerate(names) if k != "end_turn"]
+        i = keep[rng.randrange(len(keep))]
+    else:
+        i = rng.randrange(len(names))
+    group = kinds[names[i]]
+    if len(group) == 1:
+        return group[0], True
+    return _kind(rs, table, s, [["kind", names[i]]], group, rng), True
+
+
+@with_ruleset
+def question(rs, table, s: int, path: list[Any], words: bool = True) -> choices.Question:
+    """The default tree (engine.choices.default_question), the same questions, declared as
+    the ruleset's own: a random bot then leaves the walk to `bot_walk` instead of listing
+    every legal command before it (bots.random_bot lists first for a default tree, to play
+    the listed object), and plays the command the walk draws from the part it lists."""
+    return choices.default_question(rs, table, s, path, words)
+
+
+def _action(rs, table, s: int, rng: random.Random) -> dict[str, Any]:
+    """A turn's decision: the first question's kinds found without listing them (the turn
+    always offers ending it, so there are some), then only the kind drawn listed."""
+    found = legal.action_kinds(table, s)
+    names = [k for k, _ in found]
+    if len(found) == 1:  # the first question is the kind's own
+        return _kind(rs, table, s, [], _unique(list(found[0][1](table, s))), rng)
+    if bot.attacks_on(table, s, names):
+        keep = [i for i, k in enumerate(names) if k != "end_turn"]
+        i = keep[rng.randrange(len(keep))]
+    else:
+        i = rng.randrange(len(names))
+    group = _unique(list(found[i][1](table, s)))
+    if len(group) == 1:
+        return group[0]
+    return _kind(rs, table, s, [["kind", names[i]]], group, rng)
+
+
+def _unique(cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The listing with identical commands made one, the first kept (as the default tree
+    merges them: Rune Age's `same_choice` is the command itself)."""
+    keys = list(map(_canon.encode, cmds))
+    if len(set(keys)) == len(keys):
+        return cmds
+    seen: set[bytes] = set()
+    out = []
+    for key, c in zip(keys, cmds, strict=True):
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def _kind(rs, table, s: int, path: list[Any], cmds: list[dict[str, Any]], rng) -> dict[str, Any]:
+    """Down the question over one kind's commands `cmds` (at `path`): drawn from them where
+    each is a leaf of it, else the tree's questions walked from there."""
+    if len(cmds) == 1 or _apart(cmds):
+        return cmds[rng.randrange(len(cmds))]
+    return _below(rs, table, s, path, rng)
+
+
+def _apart(cmds: list[dict[str, Any]]) -> bool:
+    """Does the default grouping make each of `cmds` (one kind, no two alike) a leaf of one
+    question? So when the first field in which they differ (the fields taken in the order
+    met) holds a value of its own in each. Only str and int values (and absent fields) are
+    compared here; anything else is left to the tree (False)."""
+    tried = {"kind"}
+    for c in cmds:
+        for f in c:
+            if f in tried:
+                continue
+            tried.add(f)
+            values = []
+            for d in cmds:
+                v = d.get(f, _ABSENT)
+                kind = type(v)
+                if kind is not str and kind is not int and v is not _ABSENT:
+                    return False
+                values.append(v)
+            first = values[0]
+            for v in values:
+                if v is not first and (type(v) is not type(first) or v != first):
+                    return len(set(values)) == len(values)
+    return False  # no field differs: not distinct commands (the tree merges them)
+
+
+def _below(rs, table, s: int, path: list[Any], rng) -> dict[str, Any]:
+    """Down the default tree's own questions from `path`, as tree_walk.below walks them
+    (the default tree has no picks and no step given at once)."""
+    listed = legal.legal_commands(table, s)
+    while True:
+        opts = choices.grouped(rs, table, s, path, listed, False).options
+        opts = bot.bot_options(table, s, path, opts) or opts
+        node = opts[rng.randrange(len(opts))]
+        if node.command is not None:
+            return node.command
+        if not isinstance(node.expand, list):
+            raise AssertionError(f"Rune Age's tree: an option neither a leaf nor a step at {path!r}")
+        path = list(node.expand)

@@ -1,0 +1,131 @@
+"""The random bot's walk without building the tree (walk.py `bot_walk`) takes, at every
+decision of seeded games, the command the walk over the built questions takes, and leaves the
+random numbers where that walk leaves them: the games a bot plays are the same either way.
+And the kinds of a turn found without listing them (legal.action_kinds) are the listing's."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bots import tree_walk
+from bots.random_bot import bot_rng, step
+from engine import choices
+from engine.games.rune_age import legal
+from engine.pipeline import Engine
+from store import MemoryStore
+
+
+class Compared:
+    """Stands in for the ruleset object's `bot_walk`: answers with it, and checks the answer
+    against the tree's walk (over the same listing) from a copy of the same random state."""
+
+    def __init__(self, rs, walk):
+        self.rs, self.walk = rs, walk
+        self.walked = 0
+        self.kinds: set[str] = set()
+
+    def __call__(self, table, seat: int, rng: random.Random):
+        before = rng.getstate()
+        got = self.walk(table, seat, rng)
+        twin = random.Random()
+        twin.setstate(before)
+        self.rs.bot_walk = None  # the tree's own walk
+        try:
+            listed = self.rs.legal_commands(table, seat)
+            want = tree_walk.sample(self.rs, table, seat, twin, tree_walk.asker(self.rs, table, seat, listed))
+        finally:
+            self.rs.bot_walk = self
+        assert got == want, f"seat {seat} at event {table.version}"
+        assert rng.getstate() == twin.getstate(), f"seat {seat} at event {table.version}"
+        self.walked += 1
+        if got is not None:
+            self.kinds.add(got[0]["kind"])
+        return got
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "options"),
+    [
+        (1, "bw-1", {}),
+        (2, "bw-2", {}),
+        (3, "bw-3", {"scenario": "runewars"}),
+        (4, "bw-4", {}),
+        (4, "bw-cataclysm", {"scenario": "the_cataclysm"}),
+        (3, "bw-monument", {"scenario": "the_monument"}),
+    ],
+)
+def test_the_walk_draws_what_the_tree_draws(players, seed, options):
+    eng = Engine(MemoryStore())
+    eng.create("rune-age", players, seed, options, game_id="g")
+    rs = eng.ruleset("g")
+    check = Compared(rs, rs.bot_walk)
+    rs.bot_walk = check
+    rng = bot_rng(seed)
+    found = 0
+    try:
+        while True:
+            table = eng.table("g")
+            for seat in range(players):
+                if legal.asked(table, seat) and legal.lister(table) is legal.actions:
+                    kinds = [k for k, _ in legal.action_kinds(table, seat)]
+                    listed = legal.legal_commands(table, seat)
+                    assert kinds == list(dict.fromkeys(c["kind"] for c in listed))
+                    found += 1
+            if not step(eng, "g", rng):
+                break
+    finally:
+        del rs.bot_walk
+    assert eng.table("g").over
+    assert check.walked > 50 and found > 20
+    assert {"play_gold", "attack", "end_turn"} <= check.kinds
+
+
+LISTINGS = [
+    # a card's uses over two fields: the kind's question is by card, then by target
+    [
+        {"kind": "card_action", "card": "A#1", "target": "x"},
+        {"kind": "card_action", "card": "A#1", "target": "y"},
+        {"kind": "card_action", "card": "B#1"},
+        {"kind": "end_turn"},
+    ],
+    # one kind only, a field left out by one command, copies listed twice
+    [
+        {"kind": "resolve", "card": "A#1", "target": "x", "discard": "d"},
+        {"kind": "resolve", "card": "A#1", "target": "x"},
+        {"kind": "resolve", "card": "A#1", "target": "y", "discard": "d"},
+        {"kind": "resolve", "card": "A#1", "target": "x", "discard": "d"},
+        {"kind": "resolve", "card": "C#2", "seat": 1},
+    ],
+    # each a leaf: a slot of its own
+    [{"kind": "tribute", "slot": i} for i in range(4)],
+]
+
+
+@pytest.mark.parametrize("listing", LISTINGS)
+def test_a_kind_over_several_fields_is_walked_as_the_tree_asks_it(listing, monkeypatch):
+    from engine.games.rune_age import walk
+
+    eng = Engine(MemoryStore())
+    eng.create("rune-age", 2, "bw-fields", {}, game_id="g")
+    rs, table = eng.ruleset("g"), eng.table("g")
+    seat = table.game.active
+    monkeypatch.setattr(walk.legal, "legal_commands", lambda t, s: listing)
+    monkeypatch.setattr(walk.legal, "lister", lambda t: None)  # not a turn: the listing walked
+    drawn = set()
+    for i in range(40):
+        rng, twin = random.Random(i), random.Random(i)
+        got = walk.bot_walk(rs, table, seat, rng)
+        rs.bot_walk = None  # the tree's own walk
+        try:
+            want = tree_walk.sample(
+                rs, table, seat, twin, lambda path: choices.grouped(rs, table, seat, path, listing, False)
+            )
+        finally:
+            del rs.bot_walk
+        assert got == want
+        assert got[0] in listing
+        assert rng.getstate() == twin.getstate()
+        drawn.add(listing.index(got[0]))
+    assert len(drawn) >= 3  # the draws reached several commands, below the first question too

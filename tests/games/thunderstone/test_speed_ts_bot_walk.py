@@ -1,0 +1,130 @@
+"""The random bot's walk without building the tree (walk.py `bot_walk`) takes, at every
+decision of seeded games, the command the walk over the built questions takes, and leaves the
+random numbers where that walk leaves them: the games a bot plays are the same either way."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bots import tree_walk
+from bots.random_bot import bot_rng, step
+from engine.pipeline import Engine
+from store import MemoryStore
+
+
+class Compared:
+    """Stands in for the ruleset object's `bot_walk`: answers with it, and checks the answer
+    against the tree's walk from a copy of the same random state."""
+
+    def __init__(self, rs, walk):
+        self.rs, self.walk = rs, walk
+        self.walked = 0
+        self.kinds: set[str] = set()
+
+    def __call__(self, table, seat: int, rng: random.Random):
+        before = rng.getstate()
+        got = self.walk(table, seat, rng)
+        twin = random.Random()
+        twin.setstate(before)
+        self.rs.bot_walk = None  # the tree's own walk
+        try:
+            want = tree_walk.sample(self.rs, table, seat, twin)
+        finally:
+            self.rs.bot_walk = self
+        assert got == want, f"seat {seat} at event {table.version}"
+        assert rng.getstate() == twin.getstate(), f"seat {seat} at event {table.version}"
+        self.walked += 1
+        self.kinds.add(got[0]["kind"])
+        return got
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "options"),
+    [
+        (1, "bw-1", {}),
+        (2, "bw-2", {}),
+        (4, "bw-4", {}),
+        (5, "bw-5", {}),
+        (3, "bw-coop", {"variant": "coop"}),
+        (4, "bw-tower", {"scenario": "Drachenturm"}),
+    ],
+)
+def test_the_walk_draws_what_the_tree_draws(players, seed, options):
+    eng = Engine(MemoryStore())
+    eng.create("thunderstone", players, seed, options, game_id="g")
+    rs = eng.ruleset("g")
+    check = Compared(rs, rs.bot_walk)
+    rs.bot_walk = check
+    rng = bot_rng(seed)
+    try:
+        while step(eng, "g", rng):
+            pass
+    finally:
+        del rs.bot_walk
+    assert eng.table("g").over
+    assert check.walked > 50
+    assert {"action", "buy", "attack", "choose"} <= check.kinds
+
+
+def test_the_walk_of_a_seat_with_nothing_to_decide_draws_nothing():
+    eng = Engine(MemoryStore())
+    eng.create("thunderstone", 2, "bw-idle", {}, game_id="g")
+    rs, table = eng.ruleset("g"), eng.table("g")
+    idle = 1 - table.game.active
+    if eng.legal("g", idle):  # a seat with a treasure usable at any turn has something
+        pytest.fail("the seat not on turn has a command at the start")
+    rng = random.Random(3)
+    before = rng.getstate()
+    assert rs.bot_walk(table, idle, rng) is None
+    assert rng.getstate() == before
+
+
+LISTINGS = [
+    # the first field in which they differ is plain; a card lies in a later field
+    [
+        {"kind": "use", "card": "Fackel#1", "ability": 0},
+        {"kind": "use", "card": "Fackel#1", "ability": 1, "target": "Miliz#1"},
+        {"kind": "use", "card": "Fackel#1", "ability": 2, "target": "Miliz#2"},
+    ],
+    # a field left out by one command; copies that may be one choice
+    [
+        {"kind": "use", "card": "Miliz#1", "ability": 0},
+        {"kind": "use", "card": "Miliz#2", "ability": 0},
+        {"kind": "use", "card": "Dolch#1", "ability": 0, "target": "Miliz#1"},
+        {"kind": "done"},
+    ],
+    # one value twice in the field that differs: a step below
+    [
+        {"kind": "action", "action": "dungeon", "board": ""},
+        {"kind": "action", "action": "dungeon", "board": "b:"},
+        {"kind": "action", "action": "village"},
+    ],
+]
+
+
+@pytest.mark.parametrize("listing", LISTINGS)
+def test_crafted_listings_are_walked_as_the_tree_asks_them(listing, monkeypatch):
+    from engine.games.thunderstone import tree, walk
+
+    eng = Engine(MemoryStore())
+    eng.create("thunderstone", 2, "bw-fields", {}, game_id="g")
+    rs, table = eng.ruleset("g"), eng.table("g")
+    seat = table.game.active
+    assert not table.game.t.pending
+    monkeypatch.setattr(walk, "legal_commands", lambda t, s: listing)
+    monkeypatch.setattr(tree, "legal_commands", lambda t, s: listing)
+    drawn = set()
+    for i in range(40):
+        rng, twin = random.Random(i), random.Random(i)
+        got = walk.bot_walk(rs, table, seat, rng)
+        rs.bot_walk = None  # the tree's own walk
+        try:
+            want = tree_walk.sample(rs, table, seat, twin)
+        finally:
+            del rs.bot_walk
+        assert got == want
+        assert rng.getstate() == twin.getstate()
+        drawn.add(listing.index(got[0]))
+    assert len(drawn) >= 2
