@@ -592,6 +592,32 @@ def _first_difference(cmds: list[dict[str, Any]]) -> str:
     raise AssertionError("distinct commands differ in some field")  # _unique made them so
 
 
+def plain_difference(cmds: list[dict[str, Any]]) -> tuple[str, list[Any]] | None:
+    """For a bot's walk that draws from a listing without building the default question (a
+    ruleset's `bot_walk`): the first field in which commands of one kind differ, taken in the
+    order the default grouping takes them (`_first_difference`), with each command's value
+    there (a field left out is a value of its own). None when no field differs, or when a
+    value met on the way is not a plain str or int: then only the tree can say how it groups."""
+    tried = {"kind"}
+    for c in cmds:
+        for f in c:
+            if f in tried:
+                continue
+            tried.add(f)
+            values = []
+            for d in cmds:
+                v = d.get(f, _ABSENT)
+                kind = type(v)
+                if kind is not str and kind is not int and v is not _ABSENT:
+                    return None
+                values.append(v)
+            first = values[0]
+            for v in values:
+                if v is not first and (type(v) is not type(first) or v != first):
+                    return f, values
+    return None
+
+
 def _differs(cmds: list[dict[str, Any]], f: str) -> bool:
     """Do the commands' values of field `f` (or its absence) differ as canonical JSON? A
     value of the first's exact type str or int is compared as itself, anything else encoded."""

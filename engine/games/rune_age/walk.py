@@ -29,7 +29,6 @@ from engine.games.rune_age import bot, legal
 from engine.ruleset import with_ruleset
 
 _canon = msgspec.json.Encoder(order="sorted")
-_ABSENT = object()  # a field a command leaves out: a value of its own
 
 
 @with_ruleset
@@ -121,24 +120,8 @@ def _apart(cmds: list[dict[str, Any]]) -> bool:
     question? So when the first field in which they differ (the fields taken in the order
     met) holds a value of its own in each. Only str and int values (and absent fields) are
     compared here; anything else is left to the tree (False)."""
-    tried = {"kind"}
-    for c in cmds:
-        for f in c:
-            if f in tried:
-                continue
-            tried.add(f)
-            values = []
-            for d in cmds:
-                v = d.get(f, _ABSENT)
-                kind = type(v)
-                if kind is not str and kind is not int and v is not _ABSENT:
-                    return False
-                values.append(v)
-            first = values[0]
-            for v in values:
-                if v is not first and (type(v) is not type(first) or v != first):
-                    return len(set(values)) == len(values)
-    return False  # no field differs: not distinct commands (the tree merges them)
+    differ = choices.plain_difference(cmds)
+    return differ is not None and len(set(differ[1])) == len(differ[1])
 
 
 def _below(rs, table, s: int, path: list[Any], rng) -> dict[str, Any]:

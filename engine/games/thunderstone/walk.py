@@ -18,11 +18,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from engine import choices
 from engine.games.thunderstone import bot, tree
 from engine.games.thunderstone.legal import legal_commands
 from engine.ruleset import with_ruleset
 
-_ABSENT = object()  # a field a command leaves out: a value of its own
 _MERGE = object()  # `_alone`: the commands must be merged by `same_choice` first
 
 
@@ -73,23 +73,8 @@ def _alone(cmds: list[dict[str, Any]], merged: bool = False) -> Any:
     compared here)."""
     if len(cmds) == 1:
         return cmds
-    tried = {"kind"}
-    for c in cmds:
-        for f in c:
-            if f in tried:
-                continue
-            tried.add(f)
-            values = []
-            for d in cmds:
-                v = d.get(f, _ABSENT)
-                if type(v) is not str and type(v) is not int and v is not _ABSENT:
-                    return None
-                values.append(v)
-            first = values[0]
-            for v in values:
-                if v is not first and (type(v) is not type(first) or v != first):
-                    return _differ(values, f, merged, cmds)
-    return None
+    differ = choices.plain_difference(cmds)
+    return None if differ is None else _differ(differ[1], differ[0], merged, cmds)
 
 
 def _differ(values: list[Any], f: str, merged: bool, cmds: list[dict[str, Any]]) -> Any:
