@@ -95,7 +95,9 @@ def _decide(engine, game_id: str, rng: random.Random, n: int):
     # legal commands); anything else goes through `submit` and its check.
     fast = getattr(engine, "play_listed", None)
     listed = None
-    if tree_walk.flat(rs) or tree_walk.default_tree(rs):
+    # A ruleset that walks for its bot (`bot_walk`) lists what it needs itself: listing every
+    # command first would only be done twice.
+    if getattr(rs, "bot_walk", None) is None and (tree_walk.flat(rs) or tree_walk.default_tree(rs)):
         listed = engine.bot_legal(game_id, seat) if fast else engine.legal(game_id, seat)
     chosen = None if listed == [] else tree_walk.random_command(rs, table, seat, rng, listed)
     if chosen is None:

@@ -102,7 +102,6 @@ class RuneAge(Ruleset):
         "panels": "panels:panels",
         "bot_options": "bot:bot_options",
         "bot_walk": "walk:bot_walk",
-        "question": "walk:question",
     }
 
     def check_options(self, options):

@@ -10,9 +10,8 @@ command, to draw one number. Here, in a turn, the kinds are found by the first c
 each (legal.action_kinds) and only the kind drawn is listed; a kind whose commands differ in
 one field, each in a value of its own, is drawn from directly; only a kind grouped over
 several fields (a card's uses with targets and discards) is asked of the tree, from that
-kind down. The ruleset declares the default tree as its own `question` so that the random
-bot does not list every command before walking (it plays the command drawn with
-Engine.play_chosen). The tree stays what people and `legal` see;
+kind down. The random bot does not list every command before a ruleset's own walk; it plays
+the command drawn with Engine.play_chosen. The tree stays what people and `legal` see;
 tests/games/rune_age/test_speed_ra_bot_walk.py holds this walk to the tree's, command and random
 state, at every decision of seeded games.
 """
@@ -63,15 +62,6 @@ def bot_walk(rs, table, s: int, rng: random.Random) -> tuple[dict[str, Any], boo
     if len(group) == 1:
         return group[0], True
     return _kind(rs, table, s, [["kind", names[i]]], group, rng), True
-
-
-@with_ruleset
-def question(rs, table, s: int, path: list[Any], words: bool = True) -> choices.Question:
-    """The default tree (engine.choices.default_question), the same questions, declared as
-    the ruleset's own: a random bot then leaves the walk to `bot_walk` instead of listing
-    every legal command before it (bots.random_bot lists first for a default tree, to play
-    the listed object), and plays the command the walk draws from the part it lists."""
-    return choices.default_question(rs, table, s, path, words)
 
 
 def _action(rs, table, s: int, rng: random.Random) -> dict[str, Any]:
