@@ -14,13 +14,13 @@ from engine.games.epochs.rules import (
     defeated_elites,
     deploy_rule,
     relic_rule,
+    space_zones,
 )
 from engine.games.epochs.state import (
     ATTACK,
     DEFENCE,
     VIRTUAL,
     WM_DISPLAY,
-    epoch_zone,
     seat_zone,
 )
 from engine.mechanics import zones
@@ -63,12 +63,12 @@ def prompts(table) -> list[Prompt]:
 
 
 def names(cards: list[str]) -> list[str]:
-    return sorted({zones.card_name(c) for c in cards})
+    return sorted(set(map(zones.card_name, cards)))
 
 
 def face_up_spaces(table, epoch: str, after: int = 0) -> list[int]:
     """Board spaces of the epoch holding a face-up elite, after space `after`."""
-    return [i for i in range(after + 1, S.spaces_per_epoch + 1) if table.zone(epoch_zone(epoch, f"space{i}"))]
+    return [i for i, space in enumerate(space_zones(epoch)[after:], after + 1) if table.zone(space)]
 
 
 def can_deploy(table, seat: int) -> bool:
@@ -77,9 +77,9 @@ def can_deploy(table, seat: int) -> bool:
 
 def marker_moves(table, units: list[str], room: bool) -> list[dict[str, Any]]:
     c = table.game.combat
-    if not room:
+    bare = [u for u in units if u not in c.markers] if room else []
+    if not bare:  # (the display's names not read for nothing)
         return []
-    bare = [u for u in units if u not in c.markers]
     return [{"kind": "marker", "marker": m, "unit": u} for m in names(table.zone(WM_DISPLAY)) for u in bare]
 
 
