@@ -5,12 +5,12 @@ same order.
 
 Why: a game is a few hundred small decisions, and each asked the default tree for one or two
 questions (the prompt's rule, the listing's copies merged, a node per option) to draw one
-number among a handful of commands: that cost about a third of what the rules that play the
-command cost. Here the kinds come as the listing makes them (moves.offers), one drawn, then
-its commands field by field as the default grouping splits them
-(engine.choices.plain_difference), down to one command. Where the commands left are alike
-in every plain field (copies, which the tree merges) or a value is not a plain str or int,
-the tree's own questions are walked from there (none of today's listings needs that).
+number among a handful of commands: the listing and the questions cost about what the rules
+that then play the command cost. Here the kinds come as the listing makes them
+(moves.offers), one drawn, then its commands field by field as the default grouping splits
+them (engine.choices.plain_difference), down to one command; copies (which the tree merges)
+are one command. Where a value is not a plain str or int, the tree's own questions are
+walked from there (no listing of today's game has one).
 The tree stays what people and `legal` see; tests/games/epochs/test_speed_ep_bot_walk.py holds
 this walk to the tree's, command and random state, at every decision of seeded games.
 """
