@@ -14,13 +14,13 @@ from engine.games.epochs.rules import (
     defeated_elites,
     deploy_rule,
     relic_rule,
+    space_zones,
 )
 from engine.games.epochs.state import (
     ATTACK,
     DEFENCE,
     VIRTUAL,
     WM_DISPLAY,
-    epoch_zone,
     seat_zone,
 )
 from engine.mechanics import zones
@@ -63,12 +63,12 @@ def prompts(table) -> list[Prompt]:
 
 
 def names(cards: list[str]) -> list[str]:
-    return sorted({zones.card_name(c) for c in cards})
+    return sorted(set(map(zones.card_name, cards)))
 
 
 def face_up_spaces(table, epoch: str, after: int = 0) -> list[int]:
     """Board spaces of the epoch holding a face-up elite, after space `after`."""
-    return [i for i in range(after + 1, S.spaces_per_epoch + 1) if table.zone(epoch_zone(epoch, f"space{i}"))]
+    return [i for i, space in enumerate(space_zones(epoch)[after:], after + 1) if table.zone(space)]
 
 
 def can_deploy(table, seat: int) -> bool:
@@ -77,69 +77,126 @@ def can_deploy(table, seat: int) -> bool:
 
 def marker_moves(table, units: list[str], room: bool) -> list[dict[str, Any]]:
     c = table.game.combat
-    if not room:
+    bare = [u for u in units if u not in c.markers] if room else []
+    if not bare:  # (the display's names not read for nothing)
         return []
-    bare = [u for u in units if u not in c.markers]
     return [{"kind": "marker", "marker": m, "unit": u} for m in names(table.zone(WM_DISPLAY)) for u in bare]
+
+
+Offers = list[tuple[str, list[dict[str, Any]]]]
+"""A seat's legal commands by kind: (kind, its commands), in the listing's order, no kind
+empty (the default tree's first question, and what the bot's walk draws from)."""
+
+
+def offers(table, seat: int) -> Offers:
+    """Every legal command of `seat` now, by kind (`Offers`); nothing when it is not asked."""
+    who = deciding(table)
+    if who is None or who[0] != seat:
+        return []
+    step = table.game.step
+    got = _STEPS[step](table, seat) if step in _STEPS else []
+    return [(kind, cmds) for kind, cmds in got if cmds]
 
 
 @per_state
 def legal_commands(table, seat: int) -> list[dict[str, Any]]:
     """Every legal command of `seat` now. The list is shared with the next call at the same
     table version: the caller must not change it."""
-    who = deciding(table)
-    if who is None or who[0] != seat:
-        return []
-    game, c = table.game, table.game.combat
-    step = game.step
-    hand = table.zone(seat_zone(seat, "hand"))
-    if step == "jump":
-        return [{"kind": "jump", "epoch": e} for e in S.epochs]
-    if step == "choose":
-        here = game.sabatons[seat]
-        out: list[dict[str, Any]] = []
-        if face_up_spaces(table, here) and can_deploy(table, seat):
-            out.append({"kind": "fight_epoch"})
-        if can_deploy(table, seat):
-            out += [
-                {"kind": "challenge", "seat": s}
-                for s in range(table.players)
-                if s != seat and game.sabatons[s] == here
-            ]
-        return [*out, {"kind": "pass"}]
-    if step == "targets":
-        out = [
-            {"kind": "target", "space": i}
-            for i in face_up_spaces(table, c.epoch, c.last_space)
-            if len(table.zone(DEFENCE)) < S.defender_slots
-        ]
-        return out + ([{"kind": "done"}] if table.zone(DEFENCE) else [])
-    if step == "defend":
-        units = table.zone(DEFENCE)
-        out = [{"kind": "deploy", "card": n} for n in names(hand) if len(units) < S.defender_slots]
-        out += marker_moves(table, units, len(c.markers) < S.defender_markers)
-        return [*out, {"kind": "done"}]
-    if step == "deploy":
-        out = [
-            {"kind": "deploy", "card": n} for n in names(hand) if len(table.zone(ATTACK)) < S.attacker_slots
-        ]
-        if not table.zone(VIRTUAL) and table.zone(seat_zone(seat, "deck")):
-            out.append({"kind": "deploy_virtual"})
-        out += marker_moves(table, attack_units(table), True)
-        return out + ([{"kind": "done"}] if attack_units(table) else [])
-    if step == "recruit":
-        if table.options["recruit"] == "all":
-            return [{"kind": "recruit"}, {"kind": "decline"}]
-        return [{"kind": "recruit", "card": n} for n in names(defeated_elites(table))] + [{"kind": "decline"}]
-    if step == "relic":
-        return [{"kind": "draw_relics"}, {"kind": "skip_relics"}]
-    if step == "keep_relic":
-        return [{"kind": "keep_relic", "relic": n} for n in names(table.zone(seat_zone(seat, "relic_draw")))]
-    if step == "keep_medal":
-        return [
-            {"kind": "keep_medal", "index": i} for i in range(len(table.zone(seat_zone(seat, "medal_pick"))))
-        ]
-    return []
+    return [c for _, cmds in offers(table, seat) for c in cmds]
+
+
+def _one(kind: str) -> tuple[str, list[dict[str, Any]]]:
+    return kind, [{"kind": kind}]
+
+
+def _jump(table, seat: int) -> Offers:
+    return [("jump", [{"kind": "jump", "epoch": e} for e in S.epochs])]
+
+
+def _choose(table, seat: int) -> Offers:
+    game = table.game
+    here = game.sabatons[seat]
+    if not can_deploy(table, seat):
+        return [_one("pass")]
+    fight = [{"kind": "fight_epoch"}] if face_up_spaces(table, here) else []
+    rivals = [s for s in range(table.players) if s != seat and game.sabatons[s] == here]
+    return [
+        ("fight_epoch", fight),
+        ("challenge", [{"kind": "challenge", "seat": s} for s in rivals]),
+        _one("pass"),
+    ]
+
+
+def _targets(table, seat: int) -> Offers:
+    c = table.game.combat
+    room = len(table.zone(DEFENCE)) < S.defender_slots
+    spaces = face_up_spaces(table, c.epoch, c.last_space) if room else []
+    return [
+        ("target", [{"kind": "target", "space": i} for i in spaces]),
+        ("done", [{"kind": "done"}] if table.zone(DEFENCE) else []),
+    ]
+
+
+def _defend(table, seat: int) -> Offers:
+    c = table.game.combat
+    units = table.zone(DEFENCE)
+    return [
+        ("deploy", _deploys(table, seat, len(units) < S.defender_slots)),
+        ("marker", marker_moves(table, units, len(c.markers) < S.defender_markers)),
+        _one("done"),
+    ]
+
+
+def _deploy(table, seat: int) -> Offers:
+    units = attack_units(table)
+    virtual = not table.zone(VIRTUAL) and table.zone(seat_zone(seat, "deck"))
+    return [
+        ("deploy", _deploys(table, seat, len(table.zone(ATTACK)) < S.attacker_slots)),
+        ("deploy_virtual", [{"kind": "deploy_virtual"}] if virtual else []),
+        ("marker", marker_moves(table, units, True)),
+        ("done", [{"kind": "done"}] if units else []),
+    ]
+
+
+def _deploys(table, seat: int, room: bool) -> list[dict[str, Any]]:
+    """A card of each name in the seat's hand to its board, while the board has room."""
+    return [{"kind": "deploy", "card": n} for n in names(table.zone(seat_zone(seat, "hand")))] if room else []
+
+
+def _recruit(table, seat: int) -> Offers:
+    if table.options["recruit"] == "all":
+        return [_one("recruit"), _one("decline")]
+    return [
+        ("recruit", [{"kind": "recruit", "card": n} for n in names(defeated_elites(table))]),
+        _one("decline"),
+    ]
+
+
+def _relic(table, seat: int) -> Offers:
+    return [_one("draw_relics"), _one("skip_relics")]
+
+
+def _keep_relic(table, seat: int) -> Offers:
+    drawn = names(table.zone(seat_zone(seat, "relic_draw")))
+    return [("keep_relic", [{"kind": "keep_relic", "relic": n} for n in drawn])]
+
+
+def _keep_medal(table, seat: int) -> Offers:
+    n = len(table.zone(seat_zone(seat, "medal_pick")))
+    return [("keep_medal", [{"kind": "keep_medal", "index": i} for i in range(n)])]
+
+
+_STEPS = {
+    "jump": _jump,
+    "choose": _choose,
+    "targets": _targets,
+    "defend": _defend,
+    "deploy": _deploy,
+    "recruit": _recruit,
+    "relic": _relic,
+    "keep_relic": _keep_relic,
+    "keep_medal": _keep_medal,
+}
 
 
 def explain(table, seat: int, cmd: dict[str, Any]) -> Illegal | None:

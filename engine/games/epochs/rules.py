@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from engine import readings
 from engine.games.epochs.content import LINES, PACK
 from engine.games.epochs.state import (
@@ -50,6 +52,12 @@ def side_units(table, side: str) -> list[str]:
 
 def survivors(table, side: str) -> list[str]:
     return [c for c in side_units(table, side) if c not in table.game.combat.defeated]
+
+
+@functools.cache
+def space_zones(epoch: str) -> tuple[str, ...]:
+    """The epoch's board spaces, space1 first: named once, not at every refill and listing."""
+    return tuple(epoch_zone(epoch, f"space{i}") for i in range(1, S.spaces_per_epoch + 1))
 
 
 def deploy_rule(table) -> str:
@@ -447,9 +455,9 @@ def recover(ctx, table) -> None:
         ctx.emit("combat.cleared", {"dice": c.dice}, "EP-P3-DICE")
     for epoch in S.epochs:
         deck, pile = epoch_zone(epoch, "deck"), epoch_zone(epoch, "discard")
-        for i in range(1, S.spaces_per_epoch + 1):
-            if not table.zone(epoch_zone(epoch, f"space{i}")):
-                zones.draw(ctx, deck, pile, epoch_zone(epoch, f"space{i}"), 1, "EP-P3-REFILL")
+        for space in space_zones(epoch):
+            if not table.zone(space):
+                zones.draw(ctx, deck, pile, space, 1, "EP-P3-REFILL")
     need = S.marker_display - len(table.zone(WM_DISPLAY))
     if need > 0:
         zones.draw(ctx, WM_DECK, WM_DISCARD, WM_DISPLAY, need, "EP-P3-MARKER-REFILL")

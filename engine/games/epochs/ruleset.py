@@ -66,6 +66,7 @@ class Epochs(Ruleset):
         "check_overrides": "content:check_overrides",
         "position_value": "bot:position_value",
         "panels": "panels:panels",
+        "bot_walk": "walk:bot_walk",
     }
 
     def new_state(self, table) -> EpochsState:
