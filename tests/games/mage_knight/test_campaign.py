@@ -23,7 +23,7 @@ def test_next_to_a_city_an_assault_is_tried_and_taken_once_paid_for():
     eng, gid = start()
     t = eng.table(gid)
     assert campaign.city_spaces(t.game) == [CITY]
-    assert campaign.lines(t, 0) == [campaign.ASSAULT]
+    assert campaign.lines(t, 0) == [campaign.BLIND_SIEGE]
     assert campaign.assault(t, 0) is None  # no move points yet: the habits play a card for them
     eng.submit(gid, 0, MARCH)
     assert campaign.assault(eng.table(gid), 0) == {"kind": "move", "to": CITY}
@@ -91,7 +91,7 @@ def test_in_the_last_rounds_the_city_is_tried_from_a_whole_turn_away_and_nearnes
     assert campaign.REACH < away <= campaign.LATE_REACH
     assert campaign.lines(t, 0) == []
     t.game.round = t.game.rounds  # the last round
-    assert campaign.lines(t, 0) == [campaign.ASSAULT]
+    assert campaign.lines(t, 0) == [campaign.BLIND_SIEGE]
     assert campaign.nearness(t, 0) == campaign.APPROACH * away
 
 

@@ -54,21 +54,31 @@ from typing import Any
 from engine.games.mage_knight import state
 from engine.games.mage_knight.bots.estimate import (
     combat_power,
+    deck_power,
     enemies_need,
     influence_power,
+    siege_need,
     space_need,
     unit_points,
 )
 from engine.games.mage_knight.bots.goals import (
+    _blocks,
+    _unit_scores,
     explore_goals,
     hostile_cities,
+    is_open,
     need_of_city,
+    points,
     prey,
     route_costs,
     strongest,
+    unit_help,
 )
 from engine.games.mage_knight.choices.tree import turn_commands
 from engine.games.mage_knight.cities.rules import city_fame
+from engine.games.mage_knight.combat.abilities import block_need, has, open_attacks
+from engine.games.mage_knight.combat.arithmetic import damage_hero, unblocked_damage
+from engine.games.mage_knight.combat.state import strength
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.turn.actions import AA_PRICE, HEAL_PRICE, SPELL_PRICE, recruit_cost
 from engine.mechanics.per_state import once
@@ -113,6 +123,24 @@ def weakest_spaces(table, seat: int) -> list[str]:
     return sorted(s for c in cities if need_of_city(table, seat, c) == weakest for s in c.spaces)
 
 
+def besieged(table, seat: int) -> list[str]:
+    """The spaces of the hostile city the seat's hero would besiege: the one needing the fewest
+    points to take one defender and survive (`estimate.siege_need`), when a full hand of its
+    deck and its units bring that many (`estimate.deck_power`); [] otherwise. A defeated
+    defender stays so, so the hero commits to it before the last rounds and comes back after
+    each assault; once per state."""
+    return once(table, ("besieged", seat), lambda: _besieged(table, seat))
+
+
+def _besieged(table, seat: int) -> list[str]:
+    cities = [c for c in hostile_cities(table.game) if c.garrison]
+    if not cities:
+        return []
+    needs = [(siege_need(table, seat, c), i) for i, c in enumerate(cities)]
+    need, i = min(needs)
+    return sorted(cities[i].spaces) if deck_power(table, seat) >= need else []
+
+
 def distance(table, seat: int, goals: list[str]) -> int:
     """Move points from the seat's hero to the nearest goal space (FAR when none is reachable)."""
     pos = table.game.players[seat].pos
@@ -135,7 +163,7 @@ def nearness(table, seat: int) -> float:
     nowhere nearer anything is worth less than one that does: without it, a turn of rests
     and a turn of walking scored alike and the planner kept the first)."""
     game = table.game
-    spaces = weakest_spaces(table, seat) if late(game) else []
+    spaces = weakest_spaces(table, seat) if late(game) else besieged(table, seat)
     if spaces:
         return APPROACH * min(distance(table, seat, spaces), 2 * LATE_REACH)
     goals = (
@@ -305,16 +333,163 @@ def playing_on(table, seat: int) -> bool:
     return sum(1 for x in table.zone(state.hand(seat)) if card_name(x) != "wound") >= PLAY_ON_CARDS
 
 
+# -- the siege: the strong bot's own habits inside a city assault (the others keep goals.fight) --
+#
+# A city's defenders stay defeated between assaults (MK:10:City:2), so an assault that takes one
+# of them is worth making; what loses it is the knock-out (the hand is discarded before the
+# attack phase). The shared habits block only with cards an attack would not need, which in a
+# city assault is never: all three defenders hit, the hero is knocked out and defeats none.
+# A besieger blocks while the attacks left would knock it out (or paralyze it), gives its units
+# the heaviest blows and attacks the weakest defender with what is left (the habits' attack).
+
+KNOCK = 1 << 10  # a paralyzing blow on the hero counts as a knock-out (the hand is discarded)
+
+
+def blow(c, e, a) -> int:
+    """Wounds into hand one open attack brings the hero (KNOCK if it paralyzes)."""
+    dmg = unblocked_damage(strength(a) if a.left < 0 else a.left, has(e, "brutal"))[0]
+    dmg -= min(dmg, c.hero_damage_off.get(a.element, 0))
+    if dmg <= 0:
+        return 0
+    n = damage_hero(dmg, c.hero_armour).wounds_to_hand
+    return KNOCK if has(e, "paralyze") else n
+
+
+def _takers(c) -> list:
+    return sorted(
+        (u for u in c.units if not u.wounded and not u.destroyed and not u.resisted), key=lambda u: -u.armour
+    )
+
+
+def wounds_coming(c, skip: tuple[str, int] | None = None) -> int:
+    """Wounds into hand the open attacks (but `skip`) would bring, the heaviest going to the
+    units that may take them, the best armoured first."""
+    hits = sorted(
+        ((blow(c, e, a), e, a) for e, i, a in open_attacks(c) if (e.uid, i) != skip),
+        key=lambda x: -x[0],
+    )
+    takers, total = _takers(c), 0
+    for n, e, a in hits:
+        if takers and not has(e, "assassination") and n:
+            u = takers.pop(0)
+            dmg = unblocked_damage(strength(a), has(e, "brutal"))[0]
+            left = max(0, dmg - u.armour)
+            total += -(-left // c.hero_armour) if left and not has(e, "paralyze") else (KNOCK if left else 0)
+        else:
+            total += n
+    return total
+
+
+def knocked(c, skip: tuple[str, int] | None = None) -> bool:
+    """The attacks left (but `skip`) would knock the hero out or paralyze it."""
+    return c.wounds_to_hand + c.other_hand_wounds + wounds_coming(c, skip) >= c.hand_limit
+
+
+def _listed(table, seat: int, cmd: dict) -> dict | None:
+    return cmd if cmd in turn_commands(table, seat, cmd["kind"]) else None
+
+
+def _block_potential(table, seat: int) -> int:
+    """Block points the hand's cards (each its best play) and ready units could still add."""
+    known: dict = {}
+    best: dict[str, int] = {}
+    for cmd in turn_commands(table, seat, "play"):
+        best[cmd["card"]] = max(best.get(cmd["card"], 0), points(table, cmd, ("block",), (), known))
+    units = {
+        cmd["unit"]: v for v, cmd in _unit_scores(table, turn_commands(table, seat, "activate"), ("block",))
+    }
+    return sum(best.values()) + sum(units.values())
+
+
+def siege_block(table, seat: int) -> dict[str, Any] | None:
+    """The block phase of a city assault: block with the pool where it holds (the attack it
+    spares most wounds from), else, while the attacks left would knock the hero out, add the
+    strongest block (units first) towards the attack whose block spares most that the hand
+    can reach; otherwise end the phase and keep the hand for the attack."""
+    c = table.game.combat
+    opens = [(e, i, a) for e, i, a in open_attacks(c)]
+    nxt = _listed(table, seat, {"kind": "next"})
+    if not opens:
+        return nxt
+    now = wounds_coming(c)
+    if any(p.kind == "block" for p in c.pool):
+        held = [(now - wounds_coming(c, (e.uid, i)), e.uid, i) for e, i, a in opens]
+        held = [h for h in held if _blocks(c, {"kind": "block", "enemy": h[1], "attack": h[2]})]
+        if held:
+            _, uid, i = max(held, key=lambda h: h[0])
+            return _listed(table, seat, {"kind": "block", "enemy": uid, "attack": i})
+    if not knocked(c):
+        return nxt
+    pooled = sum(p.value for p in c.pool if p.kind == "block")
+    reach = pooled + _block_potential(table, seat)
+    aims = [
+        (now - wounds_coming(c, (e.uid, i)), -need, e.uid, i)
+        for e, i, a in opens
+        for need in [block_need(e, a)[0] * (1 if a.element == "physical" else 2)]
+        if need <= reach
+    ]
+    if not aims:
+        return nxt
+    units = unit_help(table, turn_commands(table, seat, "activate"), ("block",))
+    adds = [x for x in units if not is_open(x)] or strongest(
+        table, turn_commands(table, seat, "play"), ("block",)
+    )
+    return next(iter(adds), nxt)
+
+
+def siege_damage(table, seat: int) -> dict[str, Any] | None:
+    """The damage phase of a city assault: the heaviest blow to the best armoured unit that may
+    take it, the rest to the hero."""
+    c = table.game.combat
+    cmds = turn_commands(table, seat, "assign")
+    if not cmds:
+        return None
+    takers = {u.uid: u.armour for u in _takers(c)}
+    enemies = {e.uid: e for e in c.enemies}
+
+    def weight(cmd: dict) -> tuple:
+        e = enemies[cmd["enemy"]]
+        heavy = blow(c, e, e.attacks[cmd["attack"]])
+        return (heavy, cmd["to"] != "hero", takers.get(cmd["to"], 0))
+
+    return max(cmds, key=weight)
+
+
+def siege(table, seat: int) -> dict[str, Any] | None:
+    """The assault line's lead: the step into a hostile city (`assault`), then in the city's
+    combat the besieger's block and damage habits; None where the shared habits go on."""
+    game = table.game
+    c = game.combat
+    if c is None:
+        return assault(table, seat)
+    if game.active != seat or c.site != "city":
+        return None
+    if c.phase == "block":
+        return siege_block(table, seat)
+    if c.phase == "damage":
+        return siege_damage(table, seat)
+    return None
+
+
+SIEGE = Line(siege, SIDESTEPS, ASSAULT_PLANS)
+BLIND_SIEGE = Line(siege, SIDESTEPS, ASSAULT_PLANS, averaged=True)
+"""The siege line from outside the city, judged by its candidates' mean worth: a garrison lies
+face down until its combat begins (cities/hidden.py), so each determinization draws its own,
+and the best of them is the luckiest draw (an assault chosen on it met a dragon's paralysis)."""
+
+
 def lines(table, seat: int) -> list[Line]:
     """Purposeful candidate turns worth trying now, outside combat in the seat's own turn: an
     assault when a hostile city is within REACH move points; before the last rounds, entering
     the adventure site the hero stands on when it wins there; buying on a place its hand pays
     at; a turn played on instead of announcing the round's end with a hand worth playing."""
     game = table.game
+    if game.combat is not None and game.combat.site == "city" and game.active == seat:
+        return [SIEGE]  # (planning again inside an assault)
     if game.combat is not None or game.phase != "turn" or game.active != seat:
         return []
-    reach = LATE_REACH if late(game) else REACH
-    out = [ASSAULT] if distance(table, seat, city_spaces(game)) <= reach else []
+    reach = LATE_REACH if late(game) or besieged(table, seat) else REACH
+    out = [BLIND_SIEGE] if distance(table, seat, city_spaces(game)) <= reach else []
     if not late(game) and adventure(table, seat) is not None:
         out.append(ADVENTURE)
     if shop(table, seat) is not None:

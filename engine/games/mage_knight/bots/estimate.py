@@ -169,3 +169,62 @@ def space_need(table, seat: int, space: str) -> int:
     """Points to defeat the enemies standing on a map space."""
     sp = table.game.board.spaces[space]
     return enemies_need(table, seat, [card_name(x) for x in sp.enemies])
+
+
+def siege_need(table, seat: int, city) -> int:
+    """Points an assault on this city needs to defeat one defender (the weakest, as the seat sees
+    the garrison: a face-down token counts as the average of its colour) while blocking the
+    blows its units and hero cannot take short of a knock-out. Every defender left strikes
+    before the attack phase, and the defenders defeated stay so (MK:10:City:2): the strong
+    bot's measure of an assault worth making, beside `city_need`'s whole garrison; once per
+    state."""
+
+    def need() -> int:
+        hidden = {t for s in city.spaces for t in _face_down(table, state.garrison(s))}
+        terms: list[tuple[float, float]] = [
+            (
+                _armour(content().enemies[card_name(x)], DEFENDER_MARGIN),
+                _attack(content().enemies[card_name(x)]),
+            )
+            for x in city.garrison
+            if x not in hidden and card_name(x) in content().enemies
+        ]
+        terms += [
+            unseen_mean(table, x.split("_", 1)[0], DEFENDER_MARGIN) for x in city.garrison if x in hidden
+        ]
+        if not terms:
+            return 1 << 20
+        blows = sum(b for _, b in terms)
+        return round(min(a for a, _ in terms) + max(0, blows - endure(table, seat)))
+
+    return once(table, ("siege_need", seat, id(city)), need)
+
+
+def endure(table, seat: int) -> int:
+    """Damage the seat's hero and units take in one combat short of a knock-out: its unwounded
+    units' armour, and its hero's armour for each wound below the hand limit but one (wounds
+    already in hand do not count towards a knock-out, MK:9:Damage:5c, but a blow's wounds are
+    rounded up)."""
+    p = table.game.players[seat]
+    units = sum(content().units[u.unit].armor for u in p.units if not u.wounded)
+    return units + p.armour * max(0, p.hand_limit - 2)
+
+
+def deck_power(table, seat: int) -> float:
+    """Points a full hand of the seat's deed cards brings on average (their mean best basic
+    attack or block, wounds as nothing, times the hand limit) and its ready units: its strength
+    for a fight next turn, not this hand's; once per state."""
+
+    def power() -> float:
+        p = table.game.players[seat]
+        cards = [
+            card_name(c)
+            for z in (state.deck(seat), state.hand(seat), state.discard(seat), state.play_area(seat))
+            if z in table.zones
+            for c in table.zone(z)
+        ]
+        mean = sum(card_points(c) for c in cards) / max(len(cards), 1)
+        units = sum(unit_points(u.unit) for u in p.units if not u.wounded)
+        return mean * p.hand_limit + units
+
+    return once(table, ("deck_power", seat), power)
