@@ -5,7 +5,7 @@ while the blows left would knock it out, and its units take the heaviest ones.""
 
 from __future__ import annotations
 
-from engine.games.mage_knight.bots import campaign, estimate
+from engine.games.mage_knight.bots import campaign
 from engine.games.mage_knight.combat import machine
 from engine.games.mage_knight.content.load import content
 from tests.games.mage_knight.red_city import CITY, started
@@ -36,24 +36,6 @@ def test_the_heaviest_blow_goes_to_a_unit_and_a_knock_out_is_foreseen():
     assert campaign.wounds_coming(guarded) == 3 + -(-left // 2)
 
 
-def test_a_siege_counts_one_defender_where_the_whole_garrison_counted_all():
-    eng, gid = started("4,-4", ["march", "rage", "stamina"])
-    t = eng.table(gid)
-    city = t.game.cities[0]
-    assert estimate.siege_need(t, 0, city) < estimate.city_need(t, 0, city)
-    assert campaign.besieged(t, 0) == []  # three basic cards: no siege yet
-
-
-def test_a_hero_strong_enough_commits_to_the_city(monkeypatch):
-    monkeypatch.setattr(campaign, "deck_power", lambda table, seat: 1000.0)
-    eng, gid = started("3,-3", ["march", "rage", "stamina"])  # a turn's walk away
-    t = eng.table(gid)
-    assert campaign.besieged(t, 0) == [CITY]
-    assert campaign.lines(t, 0) == [campaign.BLIND_SIEGE]  # tried from a turn's walk away
-    away = campaign.distance(t, 0, [CITY])
-    assert campaign.nearness(t, 0) == campaign.APPROACH * away  # the city pulls the hero
-
-
 def test_inside_the_assault_the_besieger_blocks_the_heaviest_blow_it_can():
     eng, gid = started("4,-4", ["march", "determination", "rage", "stamina", "swiftness"])
     eng.submit(gid, 0, MARCH)
@@ -61,7 +43,7 @@ def test_inside_the_assault_the_besieger_blocks_the_heaviest_blow_it_can():
     eng.submit(gid, 0, {"kind": "next"})  # nothing to besiege with from afar: to the blocks
     t = eng.table(gid)
     assert t.game.combat.phase == "block" and campaign.knocked(t.game.combat)
-    assert campaign.lines(t, 0) == [campaign.SIEGE]  # planning again inside, the siege leads
+    assert campaign.lines(t, 0) == [campaign.INSIDE]  # planning again inside, the siege leads
     before = campaign.wounds_coming(t.game.combat)
     played = []
     while (cmd := campaign.siege(eng.table(gid), 0)) is not None and cmd["kind"] != "next":

@@ -29,13 +29,30 @@ defender come cheap, and the assault line is tried from a whole turn's walk away
 dropped (10 seeded games each): the city's pull from round 4 on (no city taken, 3 assaults),
 a stronger pull to the edge while no city shows (none taken in 20), PROGRESS 6 (as 3).
 
-The assault line (`lines`) leads ASSAULT_PLANS of the planner's candidate turns into a hostile
-city the hero could reach this turn: it steps in as soon as the step is paid for, picking no
-other fight and exploring nothing on the way; the rest (cards for move points, the fight) is
-the habits'. The worth of the turn's end judges the assault by the garrison it met on the
+The siege line (`lines`, SIEGE) leads ASSAULT_PLANS of the planner's candidate turns into a
+hostile city the hero could reach this turn: it steps in as soon as the step is paid for,
+picking no other fight and exploring nothing on the way; the cards for move points are the
+habits'. Inside the assault it blocks and takes damage as a besieger (`siege_block`,
+`siege_damage`; the attack is the habits'), and when the planner plans again there (the
+revealed garrison is not the one its determinization drew) every candidate follows it
+(INSIDE). The worth of the turn's end judges the assault by the garrison it met on the
 determinization (the revealed defenders as they are, fortified, with the city's bonus and
 resistances) against everything the hero brought: it is kept only if the defenders it
 defeated are worth more than its wounds, beside the other plans' ends.
+
+Why a besieger's habits: every defender strikes before the attack phase, and a full level-4
+garrison deals an unblocked hero 7-11 wounds on average (2,000 drawn garrisons of each colour:
+a knock-out, which discards the hand, in 95-100% of them); with its heaviest blow blocked or
+taken by a unit, an armour-3 hero stands in 50-73% of them (armour 2: 17-29%). The shared
+habits block with cards only where the attack would not need them, never so in a city.
+Measured (bench/mk_strong.py, FC 2p, seeds 0-29 / 30-59, beside main the same day): assaults
+15 / 22 (main 19 / 16), defenders defeated 10 / 8 (10 / 7), knock-outs 5 / 13 (7 / 9), fame
+at round 6 13.2 / 12.5 (13.1 / 12.2), no city taken either way; five games of 60 ended with
+two of a city's three defenders defeated. Tried and dropped: judging the line by its
+candidates' mean (the garrison is face down until the fight) with a pull to the city from
+the round it shows whenever a full hand of the hero's deck and its units would take one
+defender and survive the rest (assaults 17 / 13, defenders 7 / 4, fame 12.5 / 12.1), and that
+pull alone (17 / 19, 10 / 7, 12.9 / 12.4).
 
 Three more lines grow the hero before the city: entering an adventure site it stands on when
 the estimate says it wins there (ADVENTURE, judged by its candidates' mean worth: each draws
@@ -54,10 +71,8 @@ from typing import Any
 from engine.games.mage_knight import state
 from engine.games.mage_knight.bots.estimate import (
     combat_power,
-    deck_power,
     enemies_need,
     influence_power,
-    siege_need,
     space_need,
     unit_points,
 )
@@ -123,24 +138,6 @@ def weakest_spaces(table, seat: int) -> list[str]:
     return sorted(s for c in cities if need_of_city(table, seat, c) == weakest for s in c.spaces)
 
 
-def besieged(table, seat: int) -> list[str]:
-    """The spaces of the hostile city the seat's hero would besiege: the one needing the fewest
-    points to take one defender and survive (`estimate.siege_need`), when a full hand of its
-    deck and its units bring that many (`estimate.deck_power`); [] otherwise. A defeated
-    defender stays so, so the hero commits to it before the last rounds and comes back after
-    each assault; once per state."""
-    return once(table, ("besieged", seat), lambda: _besieged(table, seat))
-
-
-def _besieged(table, seat: int) -> list[str]:
-    cities = [c for c in hostile_cities(table.game) if c.garrison]
-    if not cities:
-        return []
-    needs = [(siege_need(table, seat, c), i) for i, c in enumerate(cities)]
-    need, i = min(needs)
-    return sorted(cities[i].spaces) if deck_power(table, seat) >= need else []
-
-
 def distance(table, seat: int, goals: list[str]) -> int:
     """Move points from the seat's hero to the nearest goal space (FAR when none is reachable)."""
     pos = table.game.players[seat].pos
@@ -163,7 +160,7 @@ def nearness(table, seat: int) -> float:
     nowhere nearer anything is worth less than one that does: without it, a turn of rests
     and a turn of walking scored alike and the planner kept the first)."""
     game = table.game
-    spaces = weakest_spaces(table, seat) if late(game) else besieged(table, seat)
+    spaces = weakest_spaces(table, seat) if late(game) else []
     if spaces:
         return APPROACH * min(distance(table, seat, spaces), 2 * LATE_REACH)
     goals = (
@@ -314,9 +311,6 @@ def assault(table, seat: int) -> dict[str, Any] | None:
     if not spaces:
         return None
     return next((c for c in turn_commands(table, seat, "move") if c.get("to") in spaces), None)
-
-
-ASSAULT = Line(assault, SIDESTEPS, ASSAULT_PLANS)
 
 
 PLAY_ON = Line(None, ("announce",), 4)  # a turn played with the hand left instead of the round's end
@@ -472,10 +466,10 @@ def siege(table, seat: int) -> dict[str, Any] | None:
 
 
 SIEGE = Line(siege, SIDESTEPS, ASSAULT_PLANS)
-BLIND_SIEGE = Line(siege, SIDESTEPS, ASSAULT_PLANS, averaged=True)
-"""The siege line from outside the city, judged by its candidates' mean worth: a garrison lies
-face down until its combat begins (cities/hidden.py), so each determinization draws its own,
-and the best of them is the luckiest draw (an assault chosen on it met a dragon's paralysis)."""
+INSIDE_PLANS = 24  # inside an assault, every candidate of the planner's (bots/planner.py PLANS)
+INSIDE = Line(siege, SIDESTEPS, INSIDE_PLANS)
+"""The siege line inside an assault: the shared habits never block there, and candidates
+following them were kept over the siege's when the draw after the fight was luckier."""
 
 
 def lines(table, seat: int) -> list[Line]:
@@ -485,11 +479,11 @@ def lines(table, seat: int) -> list[Line]:
     at; a turn played on instead of announcing the round's end with a hand worth playing."""
     game = table.game
     if game.combat is not None and game.combat.site == "city" and game.active == seat:
-        return [SIEGE]  # (planning again inside an assault)
+        return [INSIDE]  # (planning again inside an assault: every candidate besieges)
     if game.combat is not None or game.phase != "turn" or game.active != seat:
         return []
-    reach = LATE_REACH if late(game) or besieged(table, seat) else REACH
-    out = [BLIND_SIEGE] if distance(table, seat, city_spaces(game)) <= reach else []
+    reach = LATE_REACH if late(game) else REACH
+    out = [SIEGE] if distance(table, seat, city_spaces(game)) <= reach else []
     if not late(game) and adventure(table, seat) is not None:
         out.append(ADVENTURE)
     if shop(table, seat) is not None:
