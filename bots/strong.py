@@ -106,6 +106,14 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 |              |              |             | defender (assaults 17 / 19, defenders 10 / 7, fame 12.9 |
 |              |              |             | / 12.4); with the line judged by its mean (17 / 13,     |
 |              |              |             | 7 / 4, 12.5 / 12.1)                                     |
+|              | + sieges in  | 15.7 / 15.3 | 2026-11-29 (4), the same seeds: assaults 16 / 21,       |
+|              | the last 3   |             | defenders 11 / 12, knocked out 5 / 10, fame at round 6  |
+|              | rounds       |             | 12.7 / 12.8, level 3.13 / 3.18, units 1.35 / 1.27,      |
+|              |              |             | cities 0 / 0; 9 of 60 games ended two defenders into a  |
+|              |              |             | city's three (5 with the last 2 rounds). Solo Conquest, |
+|              |              |             | seeds 0-7, siege habits beside main: the same games (a  |
+|              |              |             | city shown in 4 of 8, in round 5.5, never assaulted;    |
+|              |              |             | fame 10.6, level 2.75, goal 0 of 8), 13.2 ms            |
 
 Every choice is deterministic given the seat's random stream (iteration counts, never time).
 """
@@ -144,9 +152,9 @@ STRONG: dict[str, Strong] = {
     "mage-knight": Strong(
         "plan",
         0,
-        "16.0 ms; Full Conquest fame 13.2 / 12.5 at round 6 on seeds 0-29 / 30-59 (random 6.7); "
+        "15.5 ms; Full Conquest fame 12.7 / 12.8 at round 6 on seeds 0-29 / 30-59 (random 6.7); "
         "a city taken in 3 of 94 games of an earlier version, 0 of 60 of this one "
-        "(18 defenders defeated in 37 assaults)",
+        "(23 defenders defeated in 37 assaults)",
     ),
 }
 

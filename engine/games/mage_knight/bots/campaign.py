@@ -27,7 +27,11 @@ A city is taken in the last rounds, as a player does once it is strong enough: w
 weighs strength less there (it has few turns left to bring fame), so wounds taken for a
 defender come cheap, and the assault line is tried from a whole turn's walk away. Tried and
 dropped (10 seeded games each): the city's pull from round 4 on (no city taken, 3 assaults),
-a stronger pull to the edge while no city shows (none taken in 20), PROGRESS 6 (as 3).
+a stronger pull to the edge while no city shows (none taken in 20), PROGRESS 6 (as 3). With
+the siege habits below, the last three rounds (LATE 3, from round 4 of Full Conquest's 6)
+took more defenders than the last two on both seed sets (11 / 12 against 10 / 8 of seeds 0-29
+/ 30-59; 9 games of 60 ended two defenders into a city's three, against 5), fame at round 6
+12.7 / 12.8 against 13.2 / 12.5.
 
 The siege line (`lines`, SIEGE) leads ASSAULT_PLANS of the planner's candidate turns into a
 hostile city the hero could reach this turn: it steps in as soon as the step is paid for,
@@ -45,10 +49,11 @@ garrison deals an unblocked hero 7-11 wounds on average (2,000 drawn garrisons o
 a knock-out, which discards the hand, in 95-100% of them); with its heaviest blow blocked or
 taken by a unit, an armour-3 hero stands in 50-73% of them (armour 2: 17-29%). The shared
 habits block with cards only where the attack would not need them, never so in a city.
-Measured (bench/mk_strong.py, FC 2p, seeds 0-29 / 30-59, beside main the same day): assaults
-15 / 22 (main 19 / 16), defenders defeated 10 / 8 (10 / 7), knock-outs 5 / 13 (7 / 9), fame
-at round 6 13.2 / 12.5 (13.1 / 12.2), no city taken either way; five games of 60 ended with
-two of a city's three defenders defeated. Tried and dropped: judging the line by its
+Measured (bench/mk_strong.py, FC 2p, seeds 0-29 / 30-59, beside main the same day, LATE 2):
+assaults 15 / 22 (main 19 / 16), defenders defeated 10 / 8 (10 / 7), knock-outs 5 / 13 (7 /
+9), fame at round 6 13.2 / 12.5 (13.1 / 12.2), no city taken either way. Every defender fell
+in the last rounds (a pull from any round to a city with a shield on it changed no decision).
+Tried and dropped: judging the line by its
 candidates' mean (the garrison is face down until the fight) with a pull to the city from
 the round it shows whenever a full hand of the hero's deck and its units would take one
 defender and survive the rest (assaults 17 / 13, defenders 7 / 4, fame 12.5 / 12.1), and that
@@ -102,7 +107,7 @@ from engine.mechanics.zones import card_name
 EXPLORE = 0.5  # a tile placed: the core tiles (and the cities) come closer
 PROGRESS = 3.0  # a shield on a hostile city
 REACH = 6  # move points from a hostile city within which an assault is tried this turn
-LATE = 2  # the last rounds, the assaults': every hero heads for a city and steps in
+LATE = 3  # the last rounds, the sieges': every hero heads for a city and steps in (2: fewer defenders)
 LATE_REACH = 12  # move points within which an assault is tried in them (a whole turn's walk)
 APPROACH = 0.5  # in them, per move point nearer a hostile city
 AHEAD = 0.25  # before them, per move point nearer the edge to explore or a fight the hero wins
