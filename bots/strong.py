@@ -110,10 +110,13 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 |              | the last 3   |             | defenders 11 / 12, knocked out 5 / 10, fame at round 6  |
 |              | rounds       |             | 12.7 / 12.8, level 3.13 / 3.18, units 1.35 / 1.27,      |
 |              |              |             | cities 0 / 0; 9 of 60 games ended two defenders into a  |
-|              |              |             | city's three (5 with the last 2 rounds). Solo Conquest, |
-|              |              |             | seeds 0-7, siege habits beside main: the same games (a  |
-|              |              |             | city shown in 4 of 8, in round 5.5, never assaulted;    |
-|              |              |             | fame 10.6, level 2.75, goal 0 of 8), 13.2 ms            |
+|              |              |             | city's three (5 with the last 2 rounds). The last 4     |
+|              |              |             | rounds: a city taken in 1 of 30-59 (12 defenders, fame  |
+|              |              |             | 12.9) but 0-29 worse (6 defenders, fame 11.8): dropped. |
+|              |              |             | Solo Conquest, seeds 0-7, beside main: fame 10.8        |
+|              |              |             | (10.6), level 2.88 (2.75), units 1.38 (1.25); a city    |
+|              |              |             | shown in 4 of 8 (round 5.8), never assaulted; goal 0 of |
+|              |              |             | 8 either way; 13.5 ms (13.3)                            |
 
 Every choice is deterministic given the seat's random stream (iteration counts, never time).
 """

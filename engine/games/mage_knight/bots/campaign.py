@@ -31,7 +31,8 @@ a stronger pull to the edge while no city shows (none taken in 20), PROGRESS 6 (
 the siege habits below, the last three rounds (LATE 3, from round 4 of Full Conquest's 6)
 took more defenders than the last two on both seed sets (11 / 12 against 10 / 8 of seeds 0-29
 / 30-59; 9 games of 60 ended two defenders into a city's three, against 5), fame at round 6
-12.7 / 12.8 against 13.2 / 12.5.
+12.7 / 12.8 against 13.2 / 12.5. The last four took a city in one game of 30-59 but did worse
+on 0-29 (6 defenders, fame 11.8).
 
 The siege line (`lines`, SIEGE) leads ASSAULT_PLANS of the planner's candidate turns into a
 hostile city the hero could reach this turn: it steps in as soon as the step is paid for,
