@@ -236,10 +236,15 @@ def main(argv: list[str] | None = None) -> int:
     for kind in args.bots.split(","):
         tally = Tally()
         for i in range(args.first, args.first + args.games):
-            cities = tally.cities
+            cities, assaults, defenders = tally.cities, tally.assaults, tally.defenders
             play(kind, args.scenario, args.players, f"{args.scenario}-{args.players}-{i}", tally)
             took = " (a city conquered)" if tally.cities > cities else ""
-            print(f"{kind} game {i}: done{took}", file=sys.stderr, flush=True)
+            print(
+                f"{kind} game {i}: done{took}, assaults {tally.assaults - assaults}, "
+                f"defenders defeated {tally.defenders - defenders}",
+                file=sys.stderr,
+                flush=True,
+            )
         print(f"{args.scenario}, {args.players} players, seeds {args.first}..{args.first + args.games - 1}")
         print("\n".join(tally.lines(kind)), flush=True)
     return 0

@@ -94,6 +94,29 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 |              |              |             | 30-59: the assault line judged by its mean (fame 12.9 / |
 |              |              |             | 12.0, assaults 19 / 15, defenders 9 / 7); 28 plans      |
 |              |              |             | (13.3 / 11.6, assaults 7 / 9)                           |
+|              | + siege      | 16.0 / 15.7 | 2026-11-29 (4), seeds 0-29 / 30-59 beside main the same |
+|              | habits in    | (main 13.4  | hour: assaults 15 / 22 (19 / 16), defenders 10 / 8 (10 /|
+|              | city fights  | / 16.7,     | 7), knocked out 5 / 13 (7 / 9), fame at round 6 13.2 /  |
+|              |              | loaded)     | 12.5 (13.1 / 12.2), level 3.18 / 3.17 (3.15 / 3.13),    |
+|              |              |             | units 1.30 / 1.38 (1.37), cities 0 / 0. Blocks while    |
+|              |              |             | the blows left would knock the hero out, units take the |
+|              |              |             | heaviest, every candidate besieges once inside. Five of |
+|              |              |             | 60 games ended two defenders into three. Dropped: a     |
+|              |              |             | pull to the city whenever the deck would take one       |
+|              |              |             | defender (assaults 17 / 19, defenders 10 / 7, fame 12.9 |
+|              |              |             | / 12.4); with the line judged by its mean (17 / 13,     |
+|              |              |             | 7 / 4, 12.5 / 12.1)                                     |
+|              | + sieges in  | 15.7 / 15.3 | 2026-11-29 (4), the same seeds: assaults 16 / 21,       |
+|              | the last 3   |             | defenders 11 / 12, knocked out 5 / 10, fame at round 6  |
+|              | rounds       |             | 12.7 / 12.8, level 3.13 / 3.18, units 1.35 / 1.27,      |
+|              |              |             | cities 0 / 0; 9 of 60 games ended two defenders into a  |
+|              |              |             | city's three (5 with the last 2 rounds). The last 4     |
+|              |              |             | rounds: a city taken in 1 of 30-59 (12 defenders, fame  |
+|              |              |             | 12.9) but 0-29 worse (6 defenders, fame 11.8): dropped. |
+|              |              |             | Solo Conquest, seeds 0-7, beside main: fame 10.8        |
+|              |              |             | (10.6), level 2.88 (2.75), units 1.38 (1.25); a city    |
+|              |              |             | shown in 4 of 8 (round 5.8), never assaulted; goal 0 of |
+|              |              |             | 8 either way; 13.5 ms (13.3)                            |
 
 Every choice is deterministic given the seat's random stream (iteration counts, never time).
 """
@@ -132,8 +155,9 @@ STRONG: dict[str, Strong] = {
     "mage-knight": Strong(
         "plan",
         0,
-        "16.5 ms; Full Conquest fame 13.1 / 12.2 at round 6 on seeds 0-29 / 30-59 (random 6.7); "
-        "a city taken in 3 of 94 games of an earlier version, 0 of 60 of this one",
+        "15.5 ms; Full Conquest fame 12.7 / 12.8 at round 6 on seeds 0-29 / 30-59 (random 6.7); "
+        "a city taken in 3 of 94 games of an earlier version, 0 of 60 of this one "
+        "(23 defenders defeated in 37 assaults)",
     ),
 }
 

@@ -23,7 +23,7 @@ def test_next_to_a_city_an_assault_is_tried_and_taken_once_paid_for():
     eng, gid = start()
     t = eng.table(gid)
     assert campaign.city_spaces(t.game) == [CITY]
-    assert campaign.lines(t, 0) == [campaign.ASSAULT]
+    assert campaign.lines(t, 0) == [campaign.SIEGE]
     assert campaign.assault(t, 0) is None  # no move points yet: the habits play a card for them
     eng.submit(gid, 0, MARCH)
     assert campaign.assault(eng.table(gid), 0) == {"kind": "move", "to": CITY}
@@ -65,7 +65,7 @@ def test_an_assault_line_is_chosen_only_when_its_end_is_worth_most():
     assault (its steps begin with the march and the step in) but keeps another turn."""
     eng, gid = start()
     game = _fork(eng, gid)
-    tried = planner.sample_turn(game, 0, random.Random(7), line=campaign.ASSAULT)
+    tried = planner.sample_turn(game, 0, random.Random(7), line=campaign.SIEGE)
     assert [c["kind"] for _, c in tried[1][:2]] == ["play", "move"] and tried[1][1][1]["to"] == CITY
     chosen = planner.plan_turn(game, 0, random.Random(7))
     assert not any(c.get("to") == CITY for _, c in chosen), chosen
@@ -91,7 +91,7 @@ def test_in_the_last_rounds_the_city_is_tried_from_a_whole_turn_away_and_nearnes
     assert campaign.REACH < away <= campaign.LATE_REACH
     assert campaign.lines(t, 0) == []
     t.game.round = t.game.rounds  # the last round
-    assert campaign.lines(t, 0) == [campaign.ASSAULT]
+    assert campaign.lines(t, 0) == [campaign.SIEGE]
     assert campaign.nearness(t, 0) == campaign.APPROACH * away
 
 

@@ -27,15 +27,38 @@ A city is taken in the last rounds, as a player does once it is strong enough: w
 weighs strength less there (it has few turns left to bring fame), so wounds taken for a
 defender come cheap, and the assault line is tried from a whole turn's walk away. Tried and
 dropped (10 seeded games each): the city's pull from round 4 on (no city taken, 3 assaults),
-a stronger pull to the edge while no city shows (none taken in 20), PROGRESS 6 (as 3).
+a stronger pull to the edge while no city shows (none taken in 20), PROGRESS 6 (as 3). With
+the siege habits below, the last three rounds (LATE 3, from round 4 of Full Conquest's 6)
+took more defenders than the last two on both seed sets (11 / 12 against 10 / 8 of seeds 0-29
+/ 30-59; 9 games of 60 ended two defenders into a city's three, against 5), fame at round 6
+12.7 / 12.8 against 13.2 / 12.5. The last four took a city in one game of 30-59 but did worse
+on 0-29 (6 defenders, fame 11.8).
 
-The assault line (`lines`) leads ASSAULT_PLANS of the planner's candidate turns into a hostile
-city the hero could reach this turn: it steps in as soon as the step is paid for, picking no
-other fight and exploring nothing on the way; the rest (cards for move points, the fight) is
-the habits'. The worth of the turn's end judges the assault by the garrison it met on the
+The siege line (`lines`, SIEGE) leads ASSAULT_PLANS of the planner's candidate turns into a
+hostile city the hero could reach this turn: it steps in as soon as the step is paid for,
+picking no other fight and exploring nothing on the way; the cards for move points are the
+habits'. Inside the assault it blocks and takes damage as a besieger (`siege_block`,
+`siege_damage`; the attack is the habits'), and when the planner plans again there (the
+revealed garrison is not the one its determinization drew) every candidate follows it
+(INSIDE). The worth of the turn's end judges the assault by the garrison it met on the
 determinization (the revealed defenders as they are, fortified, with the city's bonus and
 resistances) against everything the hero brought: it is kept only if the defenders it
 defeated are worth more than its wounds, beside the other plans' ends.
+
+Why a besieger's habits: every defender strikes before the attack phase, and a full level-4
+garrison deals an unblocked hero 7-11 wounds on average (2,000 drawn garrisons of each colour:
+a knock-out, which discards the hand, in 95-100% of them); with its heaviest blow blocked or
+taken by a unit, an armour-3 hero stands in 50-73% of them (armour 2: 17-29%). The shared
+habits block with cards only where the attack would not need them, never so in a city.
+Measured (bench/mk_strong.py, FC 2p, seeds 0-29 / 30-59, beside main the same day, LATE 2):
+assaults 15 / 22 (main 19 / 16), defenders defeated 10 / 8 (10 / 7), knock-outs 5 / 13 (7 /
+9), fame at round 6 13.2 / 12.5 (13.1 / 12.2), no city taken either way. Every defender fell
+in the last rounds (a pull from any round to a city with a shield on it changed no decision).
+Tried and dropped: judging the line by its
+candidates' mean (the garrison is face down until the fight) with a pull to the city from
+the round it shows whenever a full hand of the hero's deck and its units would take one
+defender and survive the rest (assaults 17 / 13, defenders 7 / 4, fame 12.5 / 12.1), and that
+pull alone (17 / 19, 10 / 7, 12.9 / 12.4).
 
 Three more lines grow the hero before the city: entering an adventure site it stands on when
 the estimate says it wins there (ADVENTURE, judged by its candidates' mean worth: each draws
@@ -60,15 +83,23 @@ from engine.games.mage_knight.bots.estimate import (
     unit_points,
 )
 from engine.games.mage_knight.bots.goals import (
+    _blocks,
+    _unit_scores,
     explore_goals,
     hostile_cities,
+    is_open,
     need_of_city,
+    points,
     prey,
     route_costs,
     strongest,
+    unit_help,
 )
 from engine.games.mage_knight.choices.tree import turn_commands
 from engine.games.mage_knight.cities.rules import city_fame
+from engine.games.mage_knight.combat.abilities import block_need, has, open_attacks
+from engine.games.mage_knight.combat.arithmetic import damage_hero, unblocked_damage
+from engine.games.mage_knight.combat.state import strength
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.turn.actions import AA_PRICE, HEAL_PRICE, SPELL_PRICE, recruit_cost
 from engine.mechanics.per_state import once
@@ -77,7 +108,7 @@ from engine.mechanics.zones import card_name
 EXPLORE = 0.5  # a tile placed: the core tiles (and the cities) come closer
 PROGRESS = 3.0  # a shield on a hostile city
 REACH = 6  # move points from a hostile city within which an assault is tried this turn
-LATE = 2  # the last rounds, the assaults': every hero heads for a city and steps in
+LATE = 3  # the last rounds, the sieges': every hero heads for a city and steps in (2: fewer defenders)
 LATE_REACH = 12  # move points within which an assault is tried in them (a whole turn's walk)
 APPROACH = 0.5  # in them, per move point nearer a hostile city
 AHEAD = 0.25  # before them, per move point nearer the edge to explore or a fight the hero wins
@@ -288,9 +319,6 @@ def assault(table, seat: int) -> dict[str, Any] | None:
     return next((c for c in turn_commands(table, seat, "move") if c.get("to") in spaces), None)
 
 
-ASSAULT = Line(assault, SIDESTEPS, ASSAULT_PLANS)
-
-
 PLAY_ON = Line(None, ("announce",), 4)  # a turn played with the hand left instead of the round's end
 PLAY_ON_CARDS = 3  # cards (not wounds) in a hand worth a turn
 
@@ -305,16 +333,163 @@ def playing_on(table, seat: int) -> bool:
     return sum(1 for x in table.zone(state.hand(seat)) if card_name(x) != "wound") >= PLAY_ON_CARDS
 
 
+# -- the siege: the strong bot's own habits inside a city assault (the others keep goals.fight) --
+#
+# A city's defenders stay defeated between assaults (MK:10:City:2), so an assault that takes one
+# of them is worth making; what loses it is the knock-out (the hand is discarded before the
+# attack phase). The shared habits block only with cards an attack would not need, which in a
+# city assault is never: all three defenders hit, the hero is knocked out and defeats none.
+# A besieger blocks while the attacks left would knock it out (or paralyze it), gives its units
+# the heaviest blows and attacks the weakest defender with what is left (the habits' attack).
+
+KNOCK = 1 << 10  # a paralyzing blow on the hero counts as a knock-out (the hand is discarded)
+
+
+def blow(c, e, a) -> int:
+    """Wounds into hand one open attack brings the hero (KNOCK if it paralyzes)."""
+    dmg = unblocked_damage(strength(a) if a.left < 0 else a.left, has(e, "brutal"))[0]
+    dmg -= min(dmg, c.hero_damage_off.get(a.element, 0))
+    if dmg <= 0:
+        return 0
+    n = damage_hero(dmg, c.hero_armour).wounds_to_hand
+    return KNOCK if has(e, "paralyze") else n
+
+
+def _takers(c) -> list:
+    return sorted(
+        (u for u in c.units if not u.wounded and not u.destroyed and not u.resisted), key=lambda u: -u.armour
+    )
+
+
+def wounds_coming(c, skip: tuple[str, int] | None = None) -> int:
+    """Wounds into hand the open attacks (but `skip`) would bring, the heaviest going to the
+    units that may take them, the best armoured first."""
+    hits = sorted(
+        ((blow(c, e, a), e, a) for e, i, a in open_attacks(c) if (e.uid, i) != skip),
+        key=lambda x: -x[0],
+    )
+    takers, total = _takers(c), 0
+    for n, e, a in hits:
+        if takers and not has(e, "assassination") and n:
+            u = takers.pop(0)
+            dmg = unblocked_damage(strength(a), has(e, "brutal"))[0]
+            left = max(0, dmg - u.armour)
+            total += -(-left // c.hero_armour) if left and not has(e, "paralyze") else (KNOCK if left else 0)
+        else:
+            total += n
+    return total
+
+
+def knocked(c, skip: tuple[str, int] | None = None) -> bool:
+    """The attacks left (but `skip`) would knock the hero out or paralyze it."""
+    return c.wounds_to_hand + c.other_hand_wounds + wounds_coming(c, skip) >= c.hand_limit
+
+
+def _listed(table, seat: int, cmd: dict) -> dict | None:
+    return cmd if cmd in turn_commands(table, seat, cmd["kind"]) else None
+
+
+def _block_potential(table, seat: int) -> int:
+    """Block points the hand's cards (each its best play) and ready units could still add."""
+    known: dict = {}
+    best: dict[str, int] = {}
+    for cmd in turn_commands(table, seat, "play"):
+        best[cmd["card"]] = max(best.get(cmd["card"], 0), points(table, cmd, ("block",), (), known))
+    units = {
+        cmd["unit"]: v for v, cmd in _unit_scores(table, turn_commands(table, seat, "activate"), ("block",))
+    }
+    return sum(best.values()) + sum(units.values())
+
+
+def siege_block(table, seat: int) -> dict[str, Any] | None:
+    """The block phase of a city assault: block with the pool where it holds (the attack it
+    spares most wounds from), else, while the attacks left would knock the hero out, add the
+    strongest block (units first) towards the attack whose block spares most that the hand
+    can reach; otherwise end the phase and keep the hand for the attack."""
+    c = table.game.combat
+    opens = [(e, i, a) for e, i, a in open_attacks(c)]
+    nxt = _listed(table, seat, {"kind": "next"})
+    if not opens:
+        return nxt
+    now = wounds_coming(c)
+    if any(p.kind == "block" for p in c.pool):
+        held = [(now - wounds_coming(c, (e.uid, i)), e.uid, i) for e, i, a in opens]
+        held = [h for h in held if _blocks(c, {"kind": "block", "enemy": h[1], "attack": h[2]})]
+        if held:
+            _, uid, i = max(held, key=lambda h: h[0])
+            return _listed(table, seat, {"kind": "block", "enemy": uid, "attack": i})
+    if not knocked(c):
+        return nxt
+    pooled = sum(p.value for p in c.pool if p.kind == "block")
+    reach = pooled + _block_potential(table, seat)
+    aims = [
+        (now - wounds_coming(c, (e.uid, i)), -need, e.uid, i)
+        for e, i, a in opens
+        for need in [block_need(e, a)[0] * (1 if a.element == "physical" else 2)]
+        if need <= reach
+    ]
+    if not aims:
+        return nxt
+    units = unit_help(table, turn_commands(table, seat, "activate"), ("block",))
+    adds = [x for x in units if not is_open(x)] or strongest(
+        table, turn_commands(table, seat, "play"), ("block",)
+    )
+    return next(iter(adds), nxt)
+
+
+def siege_damage(table, seat: int) -> dict[str, Any] | None:
+    """The damage phase of a city assault: the heaviest blow to the best armoured unit that may
+    take it, the rest to the hero."""
+    c = table.game.combat
+    cmds = turn_commands(table, seat, "assign")
+    if not cmds:
+        return None
+    takers = {u.uid: u.armour for u in _takers(c)}
+    enemies = {e.uid: e for e in c.enemies}
+
+    def weight(cmd: dict) -> tuple:
+        e = enemies[cmd["enemy"]]
+        heavy = blow(c, e, e.attacks[cmd["attack"]])
+        return (heavy, cmd["to"] != "hero", takers.get(cmd["to"], 0))
+
+    return max(cmds, key=weight)
+
+
+def siege(table, seat: int) -> dict[str, Any] | None:
+    """The assault line's lead: the step into a hostile city (`assault`), then in the city's
+    combat the besieger's block and damage habits; None where the shared habits go on."""
+    game = table.game
+    c = game.combat
+    if c is None:
+        return assault(table, seat)
+    if game.active != seat or c.site != "city":
+        return None
+    if c.phase == "block":
+        return siege_block(table, seat)
+    if c.phase == "damage":
+        return siege_damage(table, seat)
+    return None
+
+
+SIEGE = Line(siege, SIDESTEPS, ASSAULT_PLANS)
+INSIDE_PLANS = 24  # inside an assault, every candidate of the planner's (bots/planner.py PLANS)
+INSIDE = Line(siege, SIDESTEPS, INSIDE_PLANS)
+"""The siege line inside an assault: the shared habits never block there, and candidates
+following them were kept over the siege's when the draw after the fight was luckier."""
+
+
 def lines(table, seat: int) -> list[Line]:
     """Purposeful candidate turns worth trying now, outside combat in the seat's own turn: an
     assault when a hostile city is within REACH move points; before the last rounds, entering
     the adventure site the hero stands on when it wins there; buying on a place its hand pays
     at; a turn played on instead of announcing the round's end with a hand worth playing."""
     game = table.game
+    if game.combat is not None and game.combat.site == "city" and game.active == seat:
+        return [INSIDE]  # (planning again inside an assault: every candidate besieges)
     if game.combat is not None or game.phase != "turn" or game.active != seat:
         return []
     reach = LATE_REACH if late(game) else REACH
-    out = [ASSAULT] if distance(table, seat, city_spaces(game)) <= reach else []
+    out = [SIEGE] if distance(table, seat, city_spaces(game)) <= reach else []
     if not late(game) and adventure(table, seat) is not None:
         out.append(ADVENTURE)
     if shop(table, seat) is not None:
