@@ -83,8 +83,7 @@ from engine.games.mage_knight.bots.estimate import (
     unit_points,
 )
 from engine.games.mage_knight.bots.goals import (
-    _blocks,
-    _unit_scores,
+    blocks_held,
     explore_goals,
     hostile_cities,
     is_open,
@@ -94,6 +93,7 @@ from engine.games.mage_knight.bots.goals import (
     route_costs,
     strongest,
     unit_help,
+    unit_scores,
 )
 from engine.games.mage_knight.choices.tree import turn_commands
 from engine.games.mage_knight.cities.rules import city_fame
@@ -396,7 +396,7 @@ def _block_potential(table, seat: int) -> int:
     for cmd in turn_commands(table, seat, "play"):
         best[cmd["card"]] = max(best.get(cmd["card"], 0), points(table, cmd, ("block",), (), known))
     units = {
-        cmd["unit"]: v for v, cmd in _unit_scores(table, turn_commands(table, seat, "activate"), ("block",))
+        cmd["unit"]: v for v, cmd in unit_scores(table, turn_commands(table, seat, "activate"), ("block",))
     }
     return sum(best.values()) + sum(units.values())
 
@@ -414,7 +414,7 @@ def siege_block(table, seat: int) -> dict[str, Any] | None:
     now = wounds_coming(c)
     if any(p.kind == "block" for p in c.pool):
         held = [(now - wounds_coming(c, (e.uid, i)), e.uid, i) for e, i, a in opens]
-        held = [h for h in held if _blocks(c, {"kind": "block", "enemy": h[1], "attack": h[2]})]
+        held = [h for h in held if blocks_held(c, {"kind": "block", "enemy": h[1], "attack": h[2]})]
         if held:
             _, uid, i = max(held, key=lambda h: h[0])
             return _listed(table, seat, {"kind": "block", "enemy": uid, "attack": i})

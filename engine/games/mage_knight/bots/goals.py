@@ -584,7 +584,8 @@ def _unknown_plays(legal: list[dict]) -> bool:
     return any(not card_known(c) for c in open_kind(legal, "play"))
 
 
-def _unit_scores(table, legal: list[dict], keys: tuple[str, ...]) -> list[tuple[int, dict]]:
+def unit_scores(table, legal: list[dict], keys: tuple[str, ...]) -> list[tuple[int, dict]]:
+    """(points, activation) of each ready unit ability that gives points of these kinds."""
     game = table.game
     units = {u.uid: u.unit for u in game.players[game.active].units}
     scored = []
@@ -601,12 +602,12 @@ def _unit_scores(table, legal: list[dict], keys: tuple[str, ...]) -> list[tuple[
 def unit_help(table, legal: list[dict], keys: tuple[str, ...]) -> list[dict]:
     """Unit activations whose ability gives points of these kinds (attack, block), the most first:
     units fight beside the hero rather than stand by; stand-ins for activations kept."""
-    scored = _unit_scores(table, legal, keys)
+    scored = unit_scores(table, legal, keys)
     top = max((v for v, _ in scored), default=0)
     return [cmd for v, cmd in scored if v == top] + open_kind(legal, "activate")
 
 
-def _blocks(c, cmd: dict) -> bool:
+def blocks_held(c, cmd: dict) -> bool:
     """The pooled block stops this attack (the combat's own pure decision, not applied)."""
     return any(k == "mk.combat.blocked" and d["success"] for k, d in decide(c, cmd))
 
@@ -650,7 +651,7 @@ def _ranged_reaches(table, c, legal: list[dict], types: tuple[str, ...], keys: t
     for cmd in legal:
         if cmd["kind"] == "play":
             best[cmd["card"]] = max(best.get(cmd["card"], 0), points(table, cmd, ("attack",), types, known))
-    units = sum(v for v, _ in {cmd["unit"]: (v, cmd) for v, cmd in _unit_scores(table, legal, keys)}.values())
+    units = sum(v for v, _ in {cmd["unit"]: (v, cmd) for v, cmd in unit_scores(table, legal, keys)}.values())
     return pooled + sum(best.values()) + units >= need
 
 
@@ -683,7 +684,7 @@ def fight(table, legal: list[dict]) -> list[dict] | None:
             adds = []  # ranged points that defeat nobody lapse: keep the cards for melee
         return adds or nxt or None
     if c.phase == "block":
-        held = [x for x in legal if x["kind"] == "block" and (is_open(x) or _blocks(c, x))]
+        held = [x for x in legal if x["kind"] == "block" and (is_open(x) or blocks_held(c, x))]
         if held:
             return held
         if not any(not a.blocked and not a.summon for e in targetable(c) for a in e.attacks):
