@@ -73,6 +73,7 @@ function turnWords(view, acting, me, panels, bots) {
 // for a pick. Only the top one is on screen; "back" pops it. A new version (a play, the live
 // feed) starts again at the root; the same version keeps the seat where it was.
 let STACK = [];
+let ROOT = "";  // the root question as last drawn (its JSON)
 const isQuestion = q => q && typeof q === "object" && typeof q.question === "string" && Array.isArray(q.options);
 const isUndo = n => (n.command && n.command.kind === "undo") || String(n.label).startsWith("Undo: ");
 
@@ -85,6 +86,12 @@ function ask(root) {
     return;
   }
   panel.hidden = false;
+  const same = JSON.stringify(root);
+  // The live feed refreshes the view at any moment: the same question drawn again would
+  // replace the buttons under a click on its way (pressed on one button, released on its
+  // copy: no click), so an unchanged question is left as it is on screen.
+  if (STACK.length && STACK[0].version === root.version && ROOT === same) return;
+  ROOT = same;
   if (!STACK.length || STACK[0].version !== root.version) STACK = [{...root, path: ""}];
   else STACK[0] = {...root, path: ""};
   renderChoices();

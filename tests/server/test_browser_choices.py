@@ -407,3 +407,32 @@ def test_leaves_keep_the_games_previews_and_the_map_still_plays(tmp_path, browse
         assert errors == []
     finally:
         stop_server(proc, tmp_path)
+
+
+def test_a_refresh_that_changes_nothing_leaves_the_buttons_under_the_pointer(server, browser):
+    """The live feed refreshes the view at any moment. Drawing the same question again used to
+    replace every button, so a click pressed on one button and released on its copy was lost
+    (the Thunderstone previews test then waited in vain for the step its click should have
+    opened, once in a few dozen runs on a loaded machine). An unchanged question stays on screen
+    as it is, whether at the root or a step down; a new version redraws it."""
+    base, _ = server
+    g = post(base + "/api/games", {"ruleset": "thunderstone", "players": 2, "seed": 5})
+    gid = g["game_id"]
+    seat = get(base, f"/api/games/{gid}/view")["prompts"][0]["seat"]
+    errors: list[str] = []
+    page = open_seat(browser, base, gid, g["seats"][seat]["token"], errors)
+    settled(page, base, gid)
+    village = page.locator('button[data-command=\'{"kind":"action","action":"village"}\']').element_handle()
+    page.evaluate("refresh()")  # what a message of the live feed does
+    settled(page, base, gid)
+    assert village.evaluate("b => b.isConnected"), "the same question was drawn again over the button"
+    village.click()  # the click reaches the button as it was found
+    step = page.locator(f'{PANEL} button[data-step]:has-text("Buy")')
+    step.wait_for()
+    step.click()
+    page.wait_for_selector(f'{PANEL}[data-depth="2"]')  # a lazy step is fetched first
+    inner = page.locator(f"{PANEL} button[data-choice]").first.element_handle()
+    page.evaluate("refresh()")
+    settled(page, base, gid)
+    assert depth(page) == 2 and inner.evaluate("b => b.isConnected")  # a step down stays too
+    assert errors == []
