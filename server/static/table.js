@@ -3,7 +3,7 @@
 // follows the live feed.
 "use strict";
 const GID = location.pathname.split("/")[2];
-let CARDS = {}, SINCE = 0, SEQ = 0;
+let CARDS = {}, SINCE = 0, SEQ = 0, MAP = "";  // MAP: what the map was last drawn from
 document.getElementById("replay").href = `/games/${GID}/replay` + (TOKEN ? `?token=${TOKEN}` : "");
 const showError = text => { document.getElementById("error").textContent = text; };
 
@@ -26,8 +26,12 @@ async function refresh() {
   // the map keeps the complete legal commands: a click on a hex is a shortcut for a leaf
   const cmds = Array.isArray(v.legal) ? v.legal : [];
   const labels = Array.isArray(v.labels) ? v.labels : [];  // the game's words for each command
-  const map = renderBoard(view, cmds, labels, c => play(c, v.version));  // a hex map, places
-  document.getElementById("map").replaceChildren(...(map ? [map] : []));
+  const drawn = JSON.stringify([v.version, view, cmds, labels]);
+  if (drawn !== MAP) {  // redrawn only when it changed: a hex under a click stays (see `ask`)
+    MAP = drawn;
+    const map = renderBoard(view, cmds, labels, c => play(c, v.version));  // a hex map, places
+    document.getElementById("map").replaceChildren(...(map ? [map] : []));
+  }
   proposalBox(v).catch(e => showError(e.message));  // "place the rest as suggested" (proposal.js)
   const names = v.zone_labels || {};
   const zones = Object.entries(view.zones || {});
