@@ -10,37 +10,11 @@ import random
 import pytest
 
 from bots import tree_walk
-from bots.random_bot import bot_rng, step
 from engine import choices
 from engine.games.epochs import moves, walk
 from engine.pipeline import Engine
 from store import MemoryStore
-
-
-class Compared:
-    """Stands in for the ruleset object's `bot_walk`: answers with it, and checks the answer
-    against the tree's walk from a copy of the same random state."""
-
-    def __init__(self, rs, walk):
-        self.rs, self.walk = rs, walk
-        self.walked = 0
-        self.kinds: set[str] = set()
-
-    def __call__(self, table, seat: int, rng: random.Random):
-        before = rng.getstate()
-        got = self.walk(table, seat, rng)
-        twin = random.Random()
-        twin.setstate(before)
-        self.rs.bot_walk = None  # the tree's own walk
-        try:
-            want = tree_walk.sample(self.rs, table, seat, twin)
-        finally:
-            self.rs.bot_walk = self
-        assert got == want, f"seat {seat} at event {table.version}"
-        assert rng.getstate() == twin.getstate(), f"seat {seat} at event {table.version}"
-        self.walked += 1
-        self.kinds.add(got[0]["kind"])
-        return got
+from tests.bot_walk_checks import play_compared
 
 
 @pytest.mark.parametrize(
@@ -53,24 +27,13 @@ class Compared:
     ],
 )
 def test_the_walk_draws_what_the_tree_draws(players, seed, options):
-    eng = Engine(MemoryStore())
-    eng.create("epochs", players, seed, options, game_id="g")
-    rs = eng.ruleset("g")
-    check = Compared(rs, rs.bot_walk)
-    rs.bot_walk = check
-    rng = bot_rng(seed)
-    try:
-        while True:
-            table = eng.table("g")
-            for seat in range(players):
-                by_kind = moves.offers(table, seat)  # each kind once, none empty, its own commands
-                assert len({k for k, _ in by_kind}) == len(by_kind)
-                assert all(cmds and {c["kind"] for c in cmds} == {k} for k, cmds in by_kind)
-            if not step(eng, "g", rng):
-                break
-    finally:
-        del rs.bot_walk
-    assert eng.table("g").over
+    def offers_by_kind(table):
+        for seat in range(players):
+            by_kind = moves.offers(table, seat)  # each kind once, none empty, its own commands
+            assert len({k for k, _ in by_kind}) == len(by_kind)
+            assert all(cmds and {c["kind"] for c in cmds} == {k} for k, cmds in by_kind)
+
+    check = play_compared("epochs", players, seed, options, at_each=offers_by_kind)
     assert check.walked > 50
     assert {"jump", "target", "deploy", "marker", "done", "pass"} <= check.kinds
 

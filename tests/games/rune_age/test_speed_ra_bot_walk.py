@@ -10,39 +10,11 @@ import random
 import pytest
 
 from bots import tree_walk
-from bots.random_bot import bot_rng, step
 from engine import choices
 from engine.games.rune_age import legal
 from engine.pipeline import Engine
 from store import MemoryStore
-
-
-class Compared:
-    """Stands in for the ruleset object's `bot_walk`: answers with it, and checks the answer
-    against the tree's walk (over the same listing) from a copy of the same random state."""
-
-    def __init__(self, rs, walk):
-        self.rs, self.walk = rs, walk
-        self.walked = 0
-        self.kinds: set[str] = set()
-
-    def __call__(self, table, seat: int, rng: random.Random):
-        before = rng.getstate()
-        got = self.walk(table, seat, rng)
-        twin = random.Random()
-        twin.setstate(before)
-        self.rs.bot_walk = None  # the tree's own walk
-        try:
-            listed = self.rs.legal_commands(table, seat)
-            want = tree_walk.sample(self.rs, table, seat, twin, tree_walk.asker(self.rs, table, seat, listed))
-        finally:
-            self.rs.bot_walk = self
-        assert got == want, f"seat {seat} at event {table.version}"
-        assert rng.getstate() == twin.getstate(), f"seat {seat} at event {table.version}"
-        self.walked += 1
-        if got is not None:
-            self.kinds.add(got[0]["kind"])
-        return got
+from tests.bot_walk_checks import play_compared
 
 
 @pytest.mark.parametrize(
@@ -57,28 +29,18 @@ class Compared:
     ],
 )
 def test_the_walk_draws_what_the_tree_draws(players, seed, options):
-    eng = Engine(MemoryStore())
-    eng.create("rune-age", players, seed, options, game_id="g")
-    rs = eng.ruleset("g")
-    check = Compared(rs, rs.bot_walk)
-    rs.bot_walk = check
-    rng = bot_rng(seed)
-    found = 0
-    try:
-        while True:
-            table = eng.table("g")
-            for seat in range(players):
-                if legal.asked(table, seat) and legal.lister(table) is legal.actions:
-                    kinds = [k for k, _ in legal.action_kinds(table, seat)]
-                    listed = legal.legal_commands(table, seat)
-                    assert kinds == list(dict.fromkeys(c["kind"] for c in listed))
-                    found += 1
-            if not step(eng, "g", rng):
-                break
-    finally:
-        del rs.bot_walk
-    assert eng.table("g").over
-    assert check.walked > 50 and found > 20
+    found = []
+
+    def kinds_found_as_listed(table):
+        for seat in range(players):
+            if legal.asked(table, seat) and legal.lister(table) is legal.actions:
+                kinds = [k for k, _ in legal.action_kinds(table, seat)]
+                listed = legal.legal_commands(table, seat)
+                assert kinds == list(dict.fromkeys(c["kind"] for c in listed))
+                found.append(seat)
+
+    check = play_compared("rune-age", players, seed, options, listed=True, at_each=kinds_found_as_listed)
+    assert check.walked > 50 and len(found) > 20
     assert {"play_gold", "attack", "end_turn"} <= check.kinds
 
 

@@ -9,35 +9,9 @@ import random
 import pytest
 
 from bots import tree_walk
-from bots.random_bot import bot_rng, step
 from engine.pipeline import Engine
 from store import MemoryStore
-
-
-class Compared:
-    """Stands in for the ruleset object's `bot_walk`: answers with it, and checks the answer
-    against the tree's walk from a copy of the same random state."""
-
-    def __init__(self, rs, walk):
-        self.rs, self.walk = rs, walk
-        self.walked = 0
-        self.kinds: set[str] = set()
-
-    def __call__(self, table, seat: int, rng: random.Random):
-        before = rng.getstate()
-        got = self.walk(table, seat, rng)
-        twin = random.Random()
-        twin.setstate(before)
-        self.rs.bot_walk = None  # the tree's own walk
-        try:
-            want = tree_walk.sample(self.rs, table, seat, twin)
-        finally:
-            self.rs.bot_walk = self
-        assert got == want, f"seat {seat} at event {table.version}"
-        assert rng.getstate() == twin.getstate(), f"seat {seat} at event {table.version}"
-        self.walked += 1
-        self.kinds.add(got[0]["kind"])
-        return got
+from tests.bot_walk_checks import play_compared
 
 
 @pytest.mark.parametrize(
@@ -52,18 +26,7 @@ class Compared:
     ],
 )
 def test_the_walk_draws_what_the_tree_draws(players, seed, options):
-    eng = Engine(MemoryStore())
-    eng.create("thunderstone", players, seed, options, game_id="g")
-    rs = eng.ruleset("g")
-    check = Compared(rs, rs.bot_walk)
-    rs.bot_walk = check
-    rng = bot_rng(seed)
-    try:
-        while step(eng, "g", rng):
-            pass
-    finally:
-        del rs.bot_walk
-    assert eng.table("g").over
+    check = play_compared("thunderstone", players, seed, options)
     assert check.walked > 50
     assert {"action", "buy", "attack", "choose"} <= check.kinds
 
