@@ -494,7 +494,7 @@ class _Listing:
     def __init__(self, rs: Ruleset, table: Table, seat: int, cmds: list[dict[str, Any]]):
         self.rs, self.table, self.version, self.seat, self.cmds = rs, table, table.version, seat, cmds
         self.rule = next((p.rule for p in rs.prompts(table) if p.seat == seat), None)
-        self.unique = _unique(rs, table, seat, cmds)
+        self.unique = unique(rs, table, seat, cmds)
         self.kinds: dict[Any, tuple[Any, list[dict[str, Any]]]] | None = None
         self.prefix = -1
 
@@ -522,7 +522,7 @@ def _listing(rs: Ruleset, table: Table, seat: int, cmds: list[dict[str, Any]]) -
     return got
 
 
-def _unique(rs: Ruleset, table: Table, seat: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def unique(rs: Ruleset, table: Table, seat: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Commands that are one choice are one option, the first kept in the listed order (the
     fixed rule that picks among copies): identical commands, and those the ruleset's
     `same_choice` gives one key (eight copies of one card in a pile). A listing without two
@@ -589,7 +589,25 @@ def _first_difference(cmds: list[dict[str, Any]]) -> str:
                 tried.add(f)
                 if _differs(cmds, f):
                     return f
-    raise AssertionError("distinct commands differ in some field")  # _unique made them so
+    raise AssertionError("distinct commands differ in some field")  # unique made them so
+
+
+def drawn_down(
+    path: list[Any],
+    options_at: Callable[[list[Any]], list[Node]],
+    choose: Callable[[list[Node]], Node],
+    tree: str,
+) -> dict[str, Any]:
+    """The command a bot's walk reaches down a ruleset's own questions from `path`: where a
+    `bot_walk`'s shortcuts end, the questions are asked (`options_at`) and one option taken
+    at each (`choose`) until a leaf. For trees with no picks and no step given at once."""
+    while True:
+        node = choose(options_at(path))
+        if node.command is not None:
+            return node.command
+        if not isinstance(node.expand, list):
+            raise AssertionError(f"{tree}: an option that is neither a leaf nor a step at {path!r}")
+        path = list(node.expand)
 
 
 def plain_difference(cmds: list[dict[str, Any]]) -> tuple[str, list[Any]] | None:

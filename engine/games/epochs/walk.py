@@ -89,11 +89,9 @@ def _tree(rs, table, s: int, path: list[Any], rng: random.Random) -> dict[str, A
     """The default tree's own questions from `path`, walked as tree_walk.below walks them
     (Epochs has no bot_options, and the default tree no picks and no step given at once)."""
     listed = moves.legal_commands(table, s)
-    while True:
-        opts = choices.grouped(rs, table, s, path, listed, False).options
-        node = opts[rng.randrange(len(opts))]
-        if node.command is not None:
-            return node.command
-        if not isinstance(node.expand, list):
-            raise AssertionError(f"Epochs' tree: an option neither a leaf nor a step at {path!r}")
-        path = list(node.expand)
+    return choices.drawn_down(
+        path,
+        lambda p: choices.grouped(rs, table, s, p, listed, False).options,
+        lambda opts: opts[rng.randrange(len(opts))],
+        "Epochs' tree",
+    )

@@ -21,13 +21,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import msgspec
-
 from engine import choices
 from engine.games.rune_age import bot, legal
 from engine.ruleset import with_ruleset
-
-_canon = msgspec.json.Encoder(order="sorted")
 
 
 @with_ruleset
@@ -41,7 +37,7 @@ def bot_walk(rs, table, s: int, rng: random.Random) -> tuple[dict[str, Any], boo
     listed = legal.legal_commands(table, s)
     if not listed:
         return None
-    cmds = _unique(listed)
+    cmds = choices.unique(rs, table, s, listed)
     kinds: dict[str, list[dict[str, Any]]] = {}
     for c in cmds:
         got = kinds.get(c["kind"])
@@ -70,31 +66,16 @@ def _action(rs, table, s: int, rng: random.Random) -> dict[str, Any]:
     found = legal.action_kinds(table, s)
     names = [k for k, _ in found]
     if len(found) == 1:  # the first question is the kind's own
-        return _kind(rs, table, s, [], _unique(list(found[0][1](table, s))), rng)
+        return _kind(rs, table, s, [], choices.unique(rs, table, s, list(found[0][1](table, s))), rng)
     if bot.attacks_on(table, s, names):
         keep = [i for i, k in enumerate(names) if k != "end_turn"]
         i = keep[rng.randrange(len(keep))]
     else:
         i = rng.randrange(len(names))
-    group = _unique(list(found[i][1](table, s)))
+    group = choices.unique(rs, table, s, list(found[i][1](table, s)))
     if len(group) == 1:
         return group[0]
     return _kind(rs, table, s, [["kind", names[i]]], group, rng)
-
-
-def _unique(cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The listing with identical commands made one, the first kept (as the default tree
-    merges them: Rune Age's `same_choice` is the command itself)."""
-    keys = list(map(_canon.encode, cmds))
-    if len(set(keys)) == len(keys):
-        return cmds
-    seen: set[bytes] = set()
-    out = []
-    for key, c in zip(keys, cmds, strict=True):
-        if key not in seen:
-            seen.add(key)
-            out.append(c)
-    return out
 
 
 def _kind(rs, table, s: int, path: list[Any], cmds: list[dict[str, Any]], rng) -> dict[str, Any]:
@@ -118,12 +99,9 @@ def _below(rs, table, s: int, path: list[Any], rng) -> dict[str, Any]:
     """Down the default tree's own questions from `path`, as tree_walk.below walks them
     (the default tree has no picks and no step given at once)."""
     listed = legal.legal_commands(table, s)
-    while True:
-        opts = choices.grouped(rs, table, s, path, listed, False).options
-        opts = bot.bot_options(table, s, path, opts) or opts
-        node = opts[rng.randrange(len(opts))]
-        if node.command is not None:
-            return node.command
-        if not isinstance(node.expand, list):
-            raise AssertionError(f"Rune Age's tree: an option neither a leaf nor a step at {path!r}")
-        path = list(node.expand)
+
+    def narrowed(p: list[Any]) -> list[choices.Node]:
+        opts = choices.grouped(rs, table, s, p, listed, False).options
+        return bot.bot_options(table, s, p, opts) or opts
+
+    return choices.drawn_down(path, narrowed, lambda opts: opts[rng.randrange(len(opts))], "Rune Age's tree")

@@ -102,13 +102,9 @@ def _drawn(table, s: int, cmds: list[dict[str, Any]], rng: random.Random) -> dic
 def _below(rs, table, s: int, path: list[Any], rng: random.Random) -> dict[str, Any]:
     """Down the tree's own questions from `path` (the default grouping over several fields),
     as tree_walk.below walks them. Thunderstone's tree has no picks and no step given at once."""
-    while True:
-        opts = tree.question(rs, table, s, path, False).options
-        node = opts[_index(table, s, [o.command for o in opts], rng)]
-        if node.command is not None:
-            return node.command
-        if not isinstance(node.expand, list):
-            raise AssertionError(
-                f"Thunderstone's tree: an option that is neither a leaf nor a step at {path!r}"
-            )
-        path = list(node.expand)
+    return choices.drawn_down(
+        path,
+        lambda p: tree.question(rs, table, s, p, False).options,
+        lambda opts: opts[_index(table, s, [o.command for o in opts], rng)],
+        "Thunderstone's tree",
+    )
