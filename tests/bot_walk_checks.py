@@ -11,6 +11,7 @@ from typing import Any
 
 from bots import tree_walk
 from bots.random_bot import bot_rng, step
+from engine import choices
 from engine.pipeline import Engine
 from store import MemoryStore
 
@@ -77,3 +78,28 @@ def play_compared(
         del rs.bot_walk
     assert eng.table("g").over
     return check
+
+
+def draws_as_the_tree(
+    rs, table, seat: int, walk, seeds: int, listing: list[dict[str, Any]], grouped: bool = True
+) -> set[int]:
+    """`walk` (a ruleset's bot_walk, over the crafted `listing` the caller has put in place)
+    from `seeds` random states against the tree's walk from the same states (`grouped`: the
+    tree grouped from the listing, as a default tree's asker groups; else the ruleset's own
+    questions): the same command, taken from the listing, and the same random state after
+    each. The listing's indices drawn, for the caller's check of how far the draws reached."""
+    drawn = set()
+    for i in range(seeds):
+        rng, twin = random.Random(i), random.Random(i)
+        got = walk(rs, table, seat, rng)
+        rs.bot_walk = None  # the tree's own walk
+        try:
+            ask = (lambda path: choices.grouped(rs, table, seat, path, listing, False)) if grouped else None
+            want = tree_walk.sample(rs, table, seat, twin, ask)
+        finally:
+            del rs.bot_walk
+        assert got == want
+        assert rng.getstate() == twin.getstate()
+        assert got[0] in listing
+        drawn.add(listing.index(got[0]))
+    return drawn

@@ -9,12 +9,10 @@ import random
 
 import pytest
 
-from bots import tree_walk
-from engine import choices
 from engine.games.epochs import moves, walk
 from engine.pipeline import Engine
 from store import MemoryStore
-from tests.bot_walk_checks import play_compared
+from tests.bot_walk_checks import draws_as_the_tree, play_compared
 
 
 @pytest.mark.parametrize(
@@ -95,20 +93,6 @@ def test_listings_the_games_seldom_make_are_walked_as_the_tree_asks_them(listing
 
     monkeypatch.setattr(walk.moves, "offers", by_kind)
     monkeypatch.setattr(walk.moves, "legal_commands", lambda t, s: listing)
-    drawn = set()
-    for i in range(60):
-        rng, twin = random.Random(i), random.Random(i)
-        got = walk.bot_walk(rs, table, seat, rng)
-        rs.bot_walk = None  # the tree's own walk
-        try:
-            want = tree_walk.sample(
-                rs, table, seat, twin, lambda path: choices.grouped(rs, table, seat, path, listing, False)
-            )
-        finally:
-            del rs.bot_walk
-        assert got == want
-        assert got[0] in listing
-        assert rng.getstate() == twin.getstate()
-        drawn.add(listing.index(got[0]))
+    drawn = draws_as_the_tree(rs, table, seat, walk.bot_walk, 60, listing)
     # the draws reached every distinct command (copies count once: the first is kept)
     assert drawn == {listing.index(c) for c in listing}

@@ -5,16 +5,12 @@ And the kinds of a turn found without listing them (legal.action_kinds) are the 
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from bots import tree_walk
-from engine import choices
 from engine.games.rune_age import legal
 from engine.pipeline import Engine
 from store import MemoryStore
-from tests.bot_walk_checks import play_compared
+from tests.bot_walk_checks import draws_as_the_tree, play_compared
 
 
 @pytest.mark.parametrize(
@@ -75,19 +71,5 @@ def test_a_kind_over_several_fields_is_walked_as_the_tree_asks_it(listing, monke
     seat = table.game.active
     monkeypatch.setattr(walk.legal, "legal_commands", lambda t, s: listing)
     monkeypatch.setattr(walk.legal, "lister", lambda t: None)  # not a turn: the listing walked
-    drawn = set()
-    for i in range(40):
-        rng, twin = random.Random(i), random.Random(i)
-        got = walk.bot_walk(rs, table, seat, rng)
-        rs.bot_walk = None  # the tree's own walk
-        try:
-            want = tree_walk.sample(
-                rs, table, seat, twin, lambda path: choices.grouped(rs, table, seat, path, listing, False)
-            )
-        finally:
-            del rs.bot_walk
-        assert got == want
-        assert got[0] in listing
-        assert rng.getstate() == twin.getstate()
-        drawn.add(listing.index(got[0]))
+    drawn = draws_as_the_tree(rs, table, seat, walk.bot_walk, 40, listing)
     assert len(drawn) >= 3  # the draws reached several commands, below the first question too

@@ -8,10 +8,9 @@ import random
 
 import pytest
 
-from bots import tree_walk
 from engine.pipeline import Engine
 from store import MemoryStore
-from tests.bot_walk_checks import play_compared
+from tests.bot_walk_checks import draws_as_the_tree, play_compared
 
 
 @pytest.mark.parametrize(
@@ -78,16 +77,5 @@ def test_crafted_listings_are_walked_as_the_tree_asks_them(listing, monkeypatch)
     assert not table.game.t.pending
     monkeypatch.setattr(walk, "legal_commands", lambda t, s: listing)
     monkeypatch.setattr(tree, "legal_commands", lambda t, s: listing)
-    drawn = set()
-    for i in range(40):
-        rng, twin = random.Random(i), random.Random(i)
-        got = walk.bot_walk(rs, table, seat, rng)
-        rs.bot_walk = None  # the tree's own walk
-        try:
-            want = tree_walk.sample(rs, table, seat, twin)
-        finally:
-            del rs.bot_walk
-        assert got == want
-        assert rng.getstate() == twin.getstate()
-        drawn.add(listing.index(got[0]))
+    drawn = draws_as_the_tree(rs, table, seat, walk.bot_walk, 40, listing, grouped=False)
     assert len(drawn) >= 2
