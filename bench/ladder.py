@@ -68,17 +68,21 @@ games, its MCTS against greedy 745 CPU-s for 200 (3.7 CPU-s a game; 17 ms per MC
 per greedy one); DragonLords' greedy against random 919 CPU-s for 200 (10.9 ms per greedy
 decision), MCTS 32 against greedy 852 CPU-s for 40.
 
-`python -m bench.ladder --games 200 [--rulesets duel,epochs] [--iterations 32]` prints the rows;
+`python -m bench.ladder --games 200 [--rulesets duel,epochs] [--iterations 32] [--workers 2]` prints the
+rows (`--workers`: the seeds played in that many processes, the same results as in one);
 `make bench` runs it (bench/run.py, section "ladder").
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
 from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from typing import Any
 
 from analytics.intervals import Rate, wilson
@@ -157,6 +161,20 @@ def sign_test(scores: list[float]) -> tuple[int, int, Rate]:
     return up, down, wilson(up, up + down)
 
 
+def _seed_pair(
+    ruleset: str, options: dict, upper: str, lower: str, iterations: int, playout: int, k: int
+) -> tuple[list[list[tuple[str, float]] | None], dict[str, list[float]]]:
+    """Both seatings of seed `k`: the two games' results (None where one stalled) and the CPU
+    the bots spent in them, per bot kind (a worker process's share of `spent`)."""
+    spent: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
+    seed = f"{ruleset}-{upper}-{lower}-{k}"
+    got = [
+        match(ruleset, options, bots, seed, iterations, playout, spent)
+        for bots in ((upper, lower), (lower, upper))
+    ]
+    return got, dict(spent)
+
+
 def pairing(
     ruleset: str,
     options: dict,
@@ -166,21 +184,29 @@ def pairing(
     iterations: int,
     playout: int,
     spent: dict,
+    workers: int = 1,
 ) -> tuple[list[list[tuple[str, float]]], list[float], int]:
     """`games` games (rounded up to pairs) of `upper` against `lower`, both seatings on each seed:
-    (the games' results, the upper bot's score per seed, the games of stalled pairs)."""
+    (the games' results, the upper bot's score per seed, the games of stalled pairs). With
+    `workers` > 1 the seeds are played in that many processes and gathered in seed order, so
+    the results are the same as in one (each game is seeded alone; CPU is taken per process)."""
     results, scores, stalled = [], [], 0
-    for k in range((games + 1) // 2):
-        seed = f"{ruleset}-{upper}-{lower}-{k}"
-        got = [
-            match(ruleset, options, bots, seed, iterations, playout, spent)
-            for bots in ((upper, lower), (lower, upper))
-        ]
+    ks = range((games + 1) // 2)
+    one = partial(_seed_pair, ruleset, options, upper, lower, iterations, playout)
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            played = list(pool.map(one, ks))
+    else:
+        played = [one(k) for k in ks]
+    for got, used in played:
+        for bot, (cpu, n) in used.items():
+            spent[bot][0] += cpu
+            spent[bot][1] += n
         if any(g is None for g in got):
             stalled += 2
             continue
         results += got
-        scores.append(sum(share for g in got for bot, share in g if bot == upper))
+        scores.append(sum(share for g in got if g is not None for bot, share in g if bot == upper))
     return results, scores, stalled
 
 
@@ -192,6 +218,7 @@ def ladder(
     playout: int,
     say=lambda _t: None,
     factor: int = 1,
+    workers: int = 1,
 ) -> tuple[list[Row], dict[str, Any]]:
     """The rows of one ruleset: a pairing row per adjacent rung (`games` × `factor` games each)
     and random-mcts (`games`: two rungs apart, the edge is large), the Elo and CPU rows."""
@@ -202,7 +229,9 @@ def ladder(
     pairs = [(RUNGS[i + 1], RUNGS[i]) for i in range(len(RUNGS) - 1)] + [(RUNGS[-1], RUNGS[0])]
     for upper, lower in pairs:
         asked = games * factor if RUNGS.index(upper) - RUNGS.index(lower) == 1 else games
-        got, scores, stalled = pairing(ruleset, options, upper, lower, asked, iterations, playout, spent)
+        got, scores, stalled = pairing(
+            ruleset, options, upper, lower, asked, iterations, playout, spent, workers
+        )
         results += got
         decided = len(got)
         share = sum(x for x in scores) / decided if decided else float("nan")
@@ -312,6 +341,7 @@ def measure(
     playout: int = 0,
     rulesets: tuple[str, ...] | None = None,
     say=lambda _t: None,
+    workers: int = 1,
 ) -> tuple[list[Row], dict[str, Any]]:
     rows, detail = [], {}
     for ruleset, options, few, light in CASES:
@@ -320,7 +350,7 @@ def measure(
         n = min(games, few) if few else games
         factor = FACTORS.get(ruleset, 1)
         # --iterations, when given, is every case's; else a case's own, else 32
-        got, d = ladder(ruleset, options, n, iterations or light or 32, playout, say, factor)
+        got, d = ladder(ruleset, options, n, iterations or light or 32, playout, say, factor, workers)
         rows += got
         detail[ruleset] = d
         if ruleset == "duel":
@@ -340,10 +370,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--playout", type=int, default=0, help="MCTS playout commands after the turn ends")
     ap.add_argument("--rulesets", default="", help="comma-separated; default all six")
+    ap.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help=f"processes playing the seeds (this machine has {os.cpu_count()} cores)",
+    )
     args = ap.parse_args(argv)
     names = tuple(n for n in args.rulesets.split(",") if n)
     rows, _ = measure(
-        args.games, args.iterations, args.playout, names, lambda t: print(t, file=sys.stderr, flush=True)
+        args.games,
+        args.iterations,
+        args.playout,
+        names,
+        lambda t: print(t, file=sys.stderr, flush=True),
+        max(1, args.workers),
     )
     for r in rows:
         fig = "-" if r.figure is None else f"{r.figure:.3f}"

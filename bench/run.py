@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import os
 import sys
 import tempfile
 import time
@@ -38,6 +39,7 @@ FULL = dict(
     choice_games=200,
     choice_speed_games=choices.SPEED_GAMES,
     ladder_games=ladder.GAMES,
+    ladder_workers=os.cpu_count() or 1,  # the ladder's seeds are played on every core
     search_games=search_speed.GAMES,
     export_games=export_scale.GAMES,
 )
@@ -55,6 +57,7 @@ QUICK = dict(
     choice_games=10,
     choice_speed_games=5,
     ladder_games=4,
+    ladder_workers=1,
     search_games=1,
     export_games=2_000,
 )
@@ -89,8 +92,13 @@ class Part(NamedTuple):
 
 def _ladder_part(ruleset: str) -> Part:
     def run(cfg: dict, _tmp: str):
-        say(f"bot ladder, {ruleset}: {cfg['ladder_games']} games per pairing, seats swapped")
-        return ladder.measure(cfg["ladder_games"], rulesets=(ruleset,), say=say)
+        say(
+            f"bot ladder, {ruleset}: {cfg['ladder_games']} games per pairing, seats swapped, "
+            f"{cfg['ladder_workers']} processes"
+        )
+        return ladder.measure(
+            cfg["ladder_games"], rulesets=(ruleset,), say=say, workers=cfg["ladder_workers"]
+        )
 
     return Part(f"ladder-{ruleset}", run)
 
@@ -532,8 +540,18 @@ def main(argv: list[str] | None = None) -> int:
         default=str(HERE / "results"),
         help="the folder of the parts as last measured, read and updated (not with --quick)",
     )
+    ap.add_argument(
+        "--render",
+        action="store_true",
+        help="measure nothing: write the report from the kept parts (after copying a part's file in)",
+    )
     args = ap.parse_args(argv)
-    asked = [n.strip() for n in args.parts.split(",") if n.strip()] or list(NAMES)
+    if args.render and (args.quick or args.parts):
+        print(
+            "bench.run: --render measures nothing, so it takes neither --quick nor --parts", file=sys.stderr
+        )
+        return 2
+    asked = [] if args.render else [n.strip() for n in args.parts.split(",") if n.strip()] or list(NAMES)
     unknown = [n for n in asked if n not in NAMES]
     if unknown:
         print(

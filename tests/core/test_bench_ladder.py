@@ -2,6 +2,8 @@
 seats swapped, and a rung is significant by the seeds one bot won more of, not by games taken
 as independent."""
 
+from collections import defaultdict
+
 from analytics.intervals import wilson
 from bench import ladder
 
@@ -55,3 +57,16 @@ def test_rune_age_plays_more_games_on_its_adjacent_rungs(monkeypatch):
     )
     assert detail["rune-age"]["mcts-greedy"]["decided"] + detail["rune-age"]["mcts-greedy"]["stalled"] == n
     assert detail["rune-age"]["mcts-random"]["decided"] + detail["rune-age"]["mcts-random"]["stalled"] == 2
+
+
+def test_a_pairing_played_by_two_processes_is_the_pairing_played_by_one():
+    """The seeds are gathered in order and each game is seeded alone: the same results, the
+    same scores and the same decisions counted, whichever number of processes played them."""
+    one: dict = defaultdict(lambda: [0.0, 0])
+    two: dict = defaultdict(lambda: [0.0, 0])
+    alone = ladder.pairing("duel", {}, "greedy", "random", 6, 4, 0, one)
+    shared = ladder.pairing("duel", {}, "greedy", "random", 6, 4, 0, two, workers=2)
+    assert alone == shared
+    assert len(alone[0]) == 6
+    assert {bot: n for bot, (_, n) in one.items()} == {bot: n for bot, (_, n) in two.items()}
+    assert all(n > 0 for _, n in two.values())

@@ -73,3 +73,20 @@ def test_an_unknown_part_is_refused_by_name_and_nothing_is_written(tmp_path, cap
     )
     assert "no part named ladder-chess" in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
+
+
+def test_render_writes_the_report_from_the_kept_parts_and_measures_nothing(tmp_path, monkeypatch):
+    calls = []
+
+    def part(name):
+        return run.Part(name, lambda cfg, tmp: calls.append(name) or ([], {}))
+
+    monkeypatch.setattr(run, "PARTS", (part("games"), part("choices")))
+    monkeypatch.setattr(run, "NAMES", ("games", "choices"))
+    keep(tmp_path, _measured("games", 0.2, date="2026-11-20 10:00 UTC"))
+    out = tmp_path / "results.md"
+    assert run.main(["--render", "--kept", str(tmp_path), "--out", str(out)]) == 0
+    assert calls == []
+    assert "Measured 2026-11-20 10:00 UTC, commit abc1234" in out.read_text()
+    assert run.main(["--render", "--parts", "games", "--kept", str(tmp_path), "--out", str(out)]) == 2
+    assert calls == []
