@@ -9,9 +9,11 @@ question is, and how fast the random bot plays walking them.
 - First question: the CPU time of `Ruleset.question(table, seat, [], words=False)` at every
   decision of those games, beside the CPU time of `legal_commands` at the same states (the
   flat enumeration the tree must not need), taken in alternating order; medians and ratio.
-- Speed: random-bot games of seeds drawn at random at each run (printed), played in memory,
-  against folding the very same games from their events (`StateReader.state_at` from event 1,
-  no snapshot), in the same run: playing ÷ folding, goal >= 0.35x.
+- Speed: random-bot games of seeds drawn at random at each run (printed), played in memory
+  with their events hashed into the store, against folding the very same games from their
+  stored events (`StateReader.state_at` from event 1, no snapshot), in the same run: playing ÷
+  folding, goal >= 0.35x; beside it the same commands played with no bot deciding (the ceiling
+  any bot could reach).
 
 `python -m bench.choices [--games N] [--speed-games N]` prints the rows; `make bench` puts them
 in bench/results.md; `bench/soak.py` checks the sizes over 200 games per ruleset.
@@ -169,7 +171,7 @@ def measure(
         )
         seeds = [f"speed-{draw.getrandbits(48):012x}" for _ in range(speed_games)]
         say(f"choices speed {ruleset} {label}: seeds {' '.join(seeds)}")
-        sp = play_and_fold(ruleset, players, options, seeds, f"speed-{tag}")
+        sp = play_and_fold(ruleset, players, options, seeds, f"speed-{tag}", replay=True)
         played, folded = sp["games"] / sp["play_cpu"], sp["games"] / sp["fold_cpu"]
         how = (
             "on the flat list (bot_choices, no bot_options yet)"
@@ -178,17 +180,35 @@ def measure(
         )
         rows.append(
             row(
-                f"{ruleset} {label}: random bot {how}, {speed_games} games of "
-                f"seeds drawn at random this run ({sp['events_per_game']:.0f} events per game)",
+                f"{ruleset} {label}: random bot {how}, {speed_games} games of seeds drawn at random this run "
+                f"({sp['events_per_game']:.0f} events per game; playing includes hashing its events into the "
+                f"store, {sp['store_cpu'] / sp['play_cpu']:.0%} of it)",
                 played,
                 "games/CPU-s",
-                "the same games folded from their events (state_at from event 1, no snapshot)",
+                "the same games folded from their stored events (state_at from event 1, no snapshot)",
                 folded,
                 "games/CPU-s",
                 played / folded,
                 "playing ÷ folding",
                 f"≥{SPEED_GOAL}×",
                 played / folded >= SPEED_GOAL,
+            )
+        )
+        again = sp["games"] / sp["replay_cpu"]
+        rows.append(
+            row(
+                f"{ruleset} {label}: the same games' commands played again with no bot deciding "
+                f"(Engine.play_chosen, as the bot's leaves are played; hashing included): deciding was "
+                f"{1 - sp['replay_cpu'] / sp['play_cpu']:.0%} of the bot's play",
+                again,
+                "games/CPU-s",
+                "the same games folded from their stored events",
+                folded,
+                "games/CPU-s",
+                again / folded,
+                "commands alone ÷ folding",
+                "reported (no goal): the most playing ÷ folding could reach with deciding free",
+                None,
             )
         )
         detail[f"{ruleset}/{label}"] = dict(

@@ -368,8 +368,10 @@ def _choices_note(c: dict, cfg: dict) -> list[str]:
         )
         + "Speed rows: seeds drawn at random at each run ("
         + "; ".join(f"{k}: {' '.join(d['speed_seeds'])}" for k, d in c.items())
-        + "), played in memory (MemoryStore, one transaction per game) and folded from their "
-        "events in the same run (`bench.scenarios.play_and_fold`).",
+        + "), played in memory (MemoryStore, one transaction per game; playing includes hashing "
+        "its events into the store, which the memory store defers to the first read) and folded "
+        "from their stored events in the same run (`bench.scenarios.play_and_fold`); the ceiling "
+        "rows play the same commands again with no bot deciding, hashing included.",
     ]
 
 

@@ -183,6 +183,12 @@ class MemoryStore:
         self._n = rows_at
 
     # -- building rows --------------------------------------------------------------------
+    def hash_pending(self) -> None:
+        """Build now the rows (hashes, times, sequence numbers) of everything appended so far,
+        as the first read would. A caller that times playing apart from reading pays the
+        hashing where it belongs, with the play that recorded the events (bench/scenarios.py)."""
+        self._build()
+
     def _build(self, out: list[StoredEvent] | None = None) -> None:
         """Build the rows of every command appended so far, in order (see the module doc);
         `out` gets the stored events of the last one. The store head is not moved here: it
