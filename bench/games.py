@@ -204,7 +204,8 @@ def measure(tmp: str, games: int, limit: float) -> tuple[list, dict]:
     r_mem = median([a / b for a, b in zip(got.cpu["mem_game"], got.cpu["memstore_game"], strict=True)])
     rows = [
         row(
-            lines[0] + " (MemoryStore, one transaction per game, as simulate plays)",
+            lines[0]
+            + " (MemoryStore, one transaction per game, as simulate plays; the store hashes the events when they are first read or copied to a file, which is not in this figure)",
             per_cpu["memstore_game"],
             "games/CPU-s",
             "the same games folded from their events (state_at from event 1, no snapshot)",
