@@ -95,9 +95,10 @@ def _decide(engine, game_id: str, rng: random.Random, n: int):
     # legal commands); anything else goes through `submit` and its check.
     fast = getattr(engine, "play_listed", None)
     listed = None
+    flat = tree_walk.flat(rs)
     # A ruleset that walks for its bot (`bot_walk`) lists what it needs itself: listing every
     # command first would only be done twice.
-    if getattr(rs, "bot_walk", None) is None and (tree_walk.flat(rs) or tree_walk.default_tree(rs)):
+    if getattr(rs, "bot_walk", None) is None and (flat or tree_walk.default_tree(rs)):
         listed = engine.bot_legal(game_id, seat) if fast else engine.legal(game_id, seat)
     chosen = None if listed == [] else tree_walk.random_command(rs, table, seat, rng, listed)
     if chosen is None:
@@ -112,7 +113,7 @@ def _decide(engine, game_id: str, rng: random.Random, n: int):
     cmd, as_listed = chosen
     if fast is not None and as_listed and listed is not None:
         play = fast
-    elif listed is None and not tree_walk.flat(rs):  # from the ruleset's own tree: no second listing
+    elif listed is None and not flat:  # from the ruleset's own tree: no second listing
         play = getattr(engine, "play_chosen", engine.submit)
     else:
         play = engine.submit

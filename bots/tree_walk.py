@@ -127,15 +127,18 @@ def sample(
     ask: Ask | None = None,
     seen: list[int] | None = None,
     narrow: Any = OWN,
+    legal: list[dict[str, Any]] | None = None,
 ) -> tuple[dict[str, Any], bool] | None:
     """The random bot's walk from the first question: (command, is a leaf), or None when the
-    seat has nothing to decide; `narrow` as for `narrowed`."""
+    seat has nothing to decide; `narrow` as for `narrowed`. Without `ask`, the questions are
+    asked as `asker(..., legal)` asks them, made only when the ruleset's own walk left it to
+    the tree (most of a bot's decisions never need it)."""
     if narrow is OWN and seen is None:
         walk = getattr(rs, "bot_walk", None)
         walked = walk(table, seat, rng) if walk is not None else None
         if walked is not None:  # the same walk, drawn without building the questions
             return walked
-    ask = ask or asker(rs, table, seat)
+    ask = ask or asker(rs, table, seat, legal)
     quick = getattr(rs, "bot_question", None) if narrow is OWN and seen is None else None
     kept = quick(table, seat, []) if quick is not None else None
     if kept:  # the narrowed first question, built directly: the same options, the same draw
@@ -177,4 +180,4 @@ def random_command(
         narrow = rs.bot_choices  # type: ignore[attr-defined]  # flat() checked it
         options = narrow(table, seat, legal) or legal
         return rng.choice(options), True
-    return sample(rs, table, seat, rng, asker(rs, table, seat, legal))
+    return sample(rs, table, seat, rng, legal=legal)

@@ -23,15 +23,19 @@ T = TypeVar("T")
 
 
 def per_state(fn: F) -> F:
-    """`fn(table, *args)` answered once per (table, version, args): the last answer kept."""
-    last: list[Any] = [None, -1, None, None]
+    """`fn(table, *args)` answered once per (table, version, args): the last answer kept, as
+    one tuple replaced whole (read and written in one step each: a bot's decision asks some
+    of these a dozen times, and two threads never see one's table with the other's answer)."""
+    last: tuple[Any, Any, Any, Any] = (None, -1, None, None)
 
     @functools.wraps(fn)
     def kept(table: Any, *args: Any) -> Any:
-        if last[0] is table and last[1] == table.version and last[2] == args:
-            return last[3]
+        nonlocal last
+        got = last
+        if got[0] is table and got[1] == table.version and got[2] == args:
+            return got[3]
         out = fn(table, *args)
-        last[:] = [table, table.version, args, out]
+        last = (table, table.version, args, out)
         return out
 
     return kept  # type: ignore[return-value]

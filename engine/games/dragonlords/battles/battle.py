@@ -20,6 +20,7 @@ from engine.games.dragonlords.battles.arithmetic import (
 from engine.games.dragonlords.dice import D6
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.offers import Offer, as_offers, counted
+from engine.games.dragonlords.state import Battle
 from engine.games.dragonlords.turn.flow import check_victory
 from engine.games.dragonlords.turn.moves import can_fight, caster_places, sneak_commands, sneak_sources
 from engine.mechanics import zones
@@ -592,11 +593,11 @@ def close_battle(ctx, table, winner: int) -> None:
     check_victory(ctx, table)
 
 
-def _with(b, **kw) -> dict:
-
-    d = msgspec.to_builtins(b)
-    d.update(kw)
-    return d
+def _with(b: Battle, **kw) -> Battle:
+    """The battle with the fields of `kw` changed, as a `dl.battle` event's payload: the event's
+    JSON is encoded from the struct itself, the same bytes as from its fields copied to a dict
+    (`msgspec.to_builtins`) and updated, without that copy (four or five a battle round)."""
+    return msgspec.structs.replace(b, **kw)
 
 
 # -- commands inside a battle ---------------------------------------------------------------------

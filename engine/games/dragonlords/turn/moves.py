@@ -175,11 +175,24 @@ def ground(table, a: int) -> Ground:
 
 def _ground(game, a: int) -> Ground:
     mine, enemies, fights, _friends = board.land(game, a)
-    armies, seat = game.armies, game.armies[a].seat
-    sea = [
-        z for z, bl in board.blockades(game).items() if a in bl and any(armies[o].seat != seat for o in bl)
-    ]
+    sea = sea_fights(game, a)
     return Ground(mine, enemies, sorted({*fights, *sea}) if sea else fights)
+
+
+def sea_fights(game, a: int) -> set[str]:
+    """The sea zones where a manned ship of the army meets a manned ship of another seat (two
+    blockades in one zone, §3.4/general), found from the army's own zones: the usual army
+    without a ship looks at each ship once and builds nothing."""
+    occ, ships = board.occupancy(game), game.ships
+    zones = {s.zone for sid, s in ships.items() if s.army == a and "ship:" + sid in occ}
+    if not zones:
+        return zones
+    armies, seat = game.armies, game.armies[a].seat
+    return {
+        s.zone
+        for sid, s in ships.items()
+        if s.zone in zones and armies[s.army].seat != seat and "ship:" + sid in occ
+    }
 
 
 COMBAT_KINDS = frozenset({"fight", "attack", "sneak", "march", "burn", "done"})
@@ -217,10 +230,12 @@ def combat_offers(table, a: int, want: frozenset[str], marches: bool = True) -> 
         here = by_place.get((o, a), ())
         plain = troops.get(o, _NONE).get(key, 0)
         units, no_fight = plain + len(here), no_fights.get(o, 0)
-        n = min(units - no_fight, units - 1)  # can_fight, and one stays behind
+        # can_fight, and one stays behind: min(units - no_fight, units - 1), the mins of this
+        # loop written out (it runs for every own territory at every combat decision)
+        n = units - no_fight if no_fight > 1 else units - 1
         if n >= 1 and (attacks or sneaks):  # else no attack, no sneak
             heroes = tuple(here)
-            most_att = min(plain - no_fight, n)
+            most_att = plain - no_fight if plain - no_fight < n else n
             for x in w.neighbours(o, o in casters):
                 if x not in enemies or x in barred:
                     continue
@@ -231,8 +246,10 @@ def combat_offers(table, a: int, want: frozenset[str], marches: bool = True) -> 
                         sneak = sneak_targets(game, a, occ, table.options.get("elf_realm", "kingdom"))
                     if x in sneak:
                         yield from sneak_commands(game, a, o, x, casters, ready)
-        most = min(plain, units - 1)
-        if not marching or most <= 0 or marched >= 2:  # no unit may march from here, or enough are found
+        if not marching or marched >= 2:  # no march wanted, or enough are found
+            continue
+        most = plain if plain < units - 1 else units - 1
+        if most <= 0:  # no unit may march from here
             continue
         ends = march_targets(game, a, o, occ, casters)
         yield from (Offer({"kind": "march", "origin": o, "to": x}, most, (), False) for x in ends)
