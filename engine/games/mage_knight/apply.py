@@ -94,7 +94,7 @@ def _turn(table, d):
     p.path = []
     if d.get("enter"):
         p.pos = d["enter"]
-    p.move = p.influence = p.played = p.extra_dice = 0
+    p.move = p.influence = p.played = p.extra_dice = p.healing = 0
     p.dice, p.used_skills, p.tokens, p.terrain_mods = [], [], [], []
     p.held_dice, p.move_bonus, p.interaction_bonus, p.black_any = [], [], [], False
     p.recruit_discount, p.ready_for_influence, p.defeat_bonus = [], [], []
@@ -272,7 +272,7 @@ def _turn_done(table, d):
     if s == game.dummy_seat:
         return
     p = game.players[s]
-    p.tokens, p.move, p.influence = [], 0, 0
+    p.tokens, p.move, p.influence, p.healing = [], 0, 0, 0
 
 
 def _city(table, d):
@@ -295,6 +295,8 @@ def _rested(table, d):
 
 def _combat_started(table, d):
     game = table.game
+    for p in game.players:  # unused healing points are lost when a combat starts (MK:11:Wounds:3)
+        p.healing = 0
     game.combat = msgspec.convert(d["combat"], combat_machine.Combat)
     game.combat_kind, game.combat_space = d["kind"], d["space"]
 

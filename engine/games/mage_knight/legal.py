@@ -832,10 +832,12 @@ def interactions(table, seat: int, site: str) -> list[dict]:
                     for x in p.units
                     if x.uid != p.bond_unit
                 ]  # Bonds of Loyalty's unit stays
-    if (
+    if (  # a point at a time, pooled (MK:11:Wounds:3): while a wound in hand or a unit needs it
         site in actions.HEAL_PRICE
         and pool >= actions.HEAL_PRICE[site]
-        and "wound" in {card_name(c) for c in table.zone(state.hand(seat))}
+        and (
+            any(u.wounded for u in p.units) or "wound" in {card_name(c) for c in table.zone(state.hand(seat))}
+        )
     ):
         out.append({"kind": "buy_heal"})
     if site == "mage_tower":

@@ -105,6 +105,7 @@ class Player(msgspec.Struct, kw_only=True):
     # the turn in progress
     move: int = 0  # move points not yet spent
     influence: int = 0  # influence points not yet spent
+    healing: int = 0  # healing points gained and not yet enough to heal anything (MK:11:Wounds:3)
     dice: list[int] = []  # Source dice taken this turn (indices)
     extra_dice: int = 0  # more Source dice allowed this turn (Mana Draw)
     held_dice: list[int] = []  # dice set to a colour by a card: not usable, not rerolled this turn

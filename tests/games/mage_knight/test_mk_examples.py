@@ -572,3 +572,59 @@ def test_whirlwind_stops_an_enemys_attack():
         assert not [c for c in legal if c["kind"] == "assign"]
         eng.submit(gid, 0, {"kind": "next"})
     assert "wound" not in names(eng.table(gid), state.hand(0))
+
+
+def _wounded_unit_at_the_village(influence, hand=("promise", "threaten")):
+    """A level-2 unit (Utem Swordsmen) wounded, no wound card in hand, at the village."""
+
+    def edit(g):
+        g["seat"][0].update(hand=list(hand), influence=influence, units=["utem_swordsmen"], wounded_units=[0])
+
+    return sit("village", edit=edit)
+
+
+def test_bought_healing_points_are_pooled_to_heal_a_wounded_unit():
+    """MK:8:Interact:4b, MK:11:Wounds:3 (the digest's 5.10): healing points bought (3 influence
+    each in a village) are pooled; a wounded unit heals for its level in points (here 2), even
+    with no wound card in hand"""
+    eng, gid = _wounded_unit_at_the_village(6)
+    assert {"kind": "buy_heal"} in kinds(eng, gid)
+    eng.submit(gid, 0, {"kind": "buy_heal"})
+    p = eng.table(gid).game.players[0]
+    assert p.units[0].wounded and p.healing == 1 and p.influence == 3  # one point: not yet enough
+    eng.submit(gid, 0, {"kind": "buy_heal"})
+    p = eng.table(gid).game.players[0]
+    assert not p.units[0].wounded and p.healing == 0 and p.influence == 0
+
+
+def test_healing_from_a_card_and_bought_healing_are_one_pool():
+    """MK:11:Wounds:3 (the digest's 5.10): a card's Heal and bought points add up; a wound card
+    in hand takes the first point (the engine's reading: the order is not asked)"""
+    eng, gid = _wounded_unit_at_the_village(3, hand=("tranquility", "wound"))
+    heal = next(
+        c
+        for c in kinds(eng, gid, kind="play")
+        if c["card"] == "tranquility" and c["mode"] == "basic" and c["option"] == 0
+    )
+    eng.submit(gid, 0, heal)  # Heal 1: the wound card in hand
+    t = eng.table(gid)
+    assert "wound" not in names(t, state.hand(0)) and t.game.players[0].healing == 0
+    assert t.game.players[0].units[0].wounded
+    eng.submit(gid, 0, {"kind": "buy_heal"})  # 1 point pooled of the unit's 2
+    assert eng.table(gid).game.players[0].healing == 1
+
+
+def test_unused_healing_points_are_lost_at_the_end_of_the_turn():
+    """MK:11:Wounds:3: healing points last only for the turn"""
+    eng, gid = _wounded_unit_at_the_village(3)
+    eng.submit(gid, 0, {"kind": "buy_heal"})
+    assert eng.table(gid).game.players[0].healing == 1
+    end = next(c for c in kinds(eng, gid, kind="end_turn"))
+    eng.submit(gid, 0, end)
+    assert eng.table(gid).game.players[0].healing == 0
+
+
+def test_nothing_to_heal_offers_no_healing_to_buy():
+    """MK:8:Interact:4b: no wound in hand and no wounded unit: buying healing is not offered"""
+    eng, gid = sit("village", edit=lambda g: g["seat"][0].update(hand=["promise", "threaten"], influence=6))
+    assert {"kind": "buy_heal"} not in kinds(eng, gid)

@@ -304,11 +304,13 @@ def resolve(ctx, table, seat: int, atoms: list, rule: str, source: str = "") -> 
                 ctx.emit("mk.unit", {"seat": seat, "uid": spent[0].uid, "ready": True}, rule="MK:5:Units:6")
 
 
-def heal(ctx, table, seat: int, points: int) -> None:
-    """1 point per wound card in hand, then a wounded unit for its level in points, lowest level
-    first (MK:11:Wounds:3; reading: the player's choice of order is not asked)."""
+def heal_plan(table, seat: int, points: int) -> tuple[list[str], list[str], int]:
+    """What `points` more healing points do with the turn's pool (a card's Heal and bought
+    points are pooled, MK:11:Wounds:3): (the wound cards in hand they remove, 1 point each;
+    the wounded units they heal, each for its level, lowest level first; the points left in
+    the pool). Reading: the player's choice of order is not asked."""
+    points += table.game.players[seat].healing
     wounds = [c for c in table.zone(state.hand(seat)) if card_name(c) == "wound"][:points]
-    zones.move(ctx, state.hand(seat), state.WOUNDS, wounds, rule="MK:11:Wounds:3")
     points -= len(wounds)
     hurt = sorted(
         (card_overrides.unit_number(table, u.unit, "level", content().units[u.unit].level), u.uid)
@@ -320,7 +322,19 @@ def heal(ctx, table, seat: int, points: int) -> None:
         if points >= level:
             points -= level
             healed.append(uid)
-            ctx.emit("mk.unit", {"seat": seat, "uid": uid, "wounded": False}, rule="MK:11:Wounds:3")
+    return wounds, healed, points
+
+
+def heal(ctx, table, seat: int, points: int) -> None:
+    """Healing points join the turn's pool and heal what it pays for (`heal_plan`); what it
+    cannot pay yet stays in the pool until the turn ends or a combat starts (MK:11:Wounds:3)."""
+    held = table.game.players[seat].healing
+    wounds, healed, left = heal_plan(table, seat, points)
+    zones.move(ctx, state.hand(seat), state.WOUNDS, wounds, rule="MK:11:Wounds:3")
+    for uid in healed:
+        ctx.emit("mk.unit", {"seat": seat, "uid": uid, "wounded": False}, rule="MK:11:Wounds:3")
+    if left != held:
+        ctx.emit("mk.points", {"seat": seat, "kind": "healing", "delta": left - held}, rule="MK:11:Wounds:3")
     card_effects.after_heal(ctx, table, seat, len(wounds), healed)
 
 

@@ -362,7 +362,21 @@ def buy_heal(c: Ctx) -> str:
 
     price = _price(c, lambda: HEAL_PRICE[_site(c) or ""])
     where = f" at the {names.plain(_site(c))}" if _site(c) else ""
-    return f"{c.who} buys healing{where}: Heal 1{price}."
+    return f"{c.who} buys healing{where}: Heal 1{price}{(_try(lambda: _healing(c)) or '') if c.live else ''}."
+
+
+def _healing(c: Ctx) -> str:
+    """What one more healing point does now: a wound card, a unit healed, or a part of its price."""
+    from engine.games.mage_knight.turn.actions import heal_plan
+
+    wounds, healed, left = heal_plan(c.table, c.seat, 1)
+    if wounds:
+        return ", a Wound from the hand"
+    if healed:
+        return f", healing {_unit_of(c, healed[0])}"
+    hurt = [u for u in c.player.units if u.wounded]
+    kept = f"{left} healing point{'s' if left != 1 else ''}"
+    return f", {kept} kept for a wounded unit until a combat or the turn's end" if hurt else ""
 
 
 def buy_aa(c: Ctx) -> str:
