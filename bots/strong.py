@@ -119,8 +119,8 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 |              |              |             | 8 either way; 13.5 ms (13.3)                            |
 |              | (kept: main; | 11.9-12.2   | 2026-11-29 (5), main traced over seeds 0-9              |
 |              | the turn     | (variants   | (campaign.py): the idle turns gather in rounds 5-6,     |
-|              | economy:     | 11.0-13.5)  | most beside a city the hero cannot take (need 29-47,    |
-|              | tried and    |             | power 3-13); power stops at 8 from round 3, 46-78% of   |
+|              | economy:     | 11.0-13.5)  | most beside a city the hero cannot take (need 20-47,    |
+|              | tried and    |             | power 1-10); power stops at 8 from round 3, 46-78% of   |
 |              | dropped)     |             | the units wounded in rounds 4-6 (bought healing never   |
 |              |              |             | heals a unit). Seat fame at the end: sd 6.6, a 30-game  |
 |              |              |             | mean +-1.7. Fame at round 6 on seeds 0-29 / 30-59 /     |

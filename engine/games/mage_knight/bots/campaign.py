@@ -71,9 +71,10 @@ round's end, which throws the hand away (PLAY_ON). Measured together on seeds 0-
 
 The turn economy (2026-11-29 (5); main traced over seeds 0-9, 576 turns): the rests (27%) and
 the turns doing nothing (18%) gather at the end, 160 of those 259 turns in rounds 5-6; of the
-201 in rounds 4-6, 93 found the hero within 5 move points of a hostile city whose garrison
-needs 29-47 points against the 3-13 of its hand and units (the habits end the turn beside a
-city they would not win, and the late pull keeps the hero there). 79 rests came with two
+201 in rounds 4-6, 93 found the hero within 5 move points of a hostile city, 71 of them with
+its defenders left needing 20-47 points against the 1-10 of the hero's hand and units (the
+habits end the turn beside a city they would not win, and the late pull keeps the hero there;
+in 6 the estimate said the assault wins and it still waited). 79 rests came with two
 wounds or more in hand (the habits rest those away), 75 with fewer (the planner found nothing
 better). They are idle because the hero stops growing: its combat power at the turns of rounds
 1-6 is 5.9, 7.1, 8.0, 8.0, 7.4, 7.4, and its units are wounded at a turn's start in 7%, 27%,
