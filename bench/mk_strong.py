@@ -1,12 +1,14 @@
 """Mage Knight's `strong` bot beside the random bot (issue 30, item 2): seeded games of a
 scenario played by one bot kind in every seat, and per kind the figures the issue asks for:
-average fame at the end of each round, level and units at the end, the share of games in which a city
-was conquered, the share of games won (Solo Conquest: its goal met; a competitive scenario:
-games with a winner), and the bot's CPU time per decision (its thinking only, not the engine's
-playing of the command). On the way to a conquest: the round the first city came to light, the
-city assaults begun and the defenders defeated in them; and what the turns were spent on
-(`turn_use`: a fight won or lost, recruiting or buying, exploring, resting, only moving, doing
-nothing), and how the city assaults went (`assault_use`: knock-outs, blocks, wounds), read from
+average fame at the end of each round (and at the end, with its spread: how far apart two
+versions must be to differ by more than noise), level and units (and how many wounded) at the
+end, the share of games in which a city was conquered, the share of games won (Solo Conquest:
+its goal met; a competitive scenario: games with a winner), and the bot's CPU time per
+decision (its thinking only, not the engine's playing of the command). On the way to a
+conquest: the round the first city came to light, the city assaults begun and the defenders
+defeated in them; and what the turns were spent on (`turn_use`: a fight won or lost,
+recruiting or buying, exploring, resting, only moving, doing nothing), and how the city
+assaults went (`assault_use`: knock-outs, blocks, wounds), read from
 the games' events. Games that hit the command limit count as played to where they stopped.
 
 `python -m bench.mk_strong --games 20 [--scenario full_conquest --players 2] [--bots random,strong]`;
@@ -38,7 +40,9 @@ class Tally:
     games: int = 0
     fame: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     levels: list[int] = field(default_factory=list)
+    ends: list[float] = field(default_factory=list)  # per seat: fame at the end
     units: list[int] = field(default_factory=list)  # per seat: units commanded at the end
+    wounded: list[int] = field(default_factory=list)  # per seat: of them, wounded
     cities: int = 0
     won: int = 0
     stalled: int = 0
@@ -57,8 +61,10 @@ class Tally:
         return [
             f"{kind}: {self.games} games ({self.stalled} stopped at the command limit)",
             f"  fame by round (average per seat): {by_round}",
+            f"  fame at the end: {spread(self.ends)}",
             f"  level at the end: {sum(self.levels) / max(len(self.levels), 1):.2f}, units "
-            f"{sum(self.units) / max(len(self.units), 1):.2f}",
+            f"{sum(self.units) / max(len(self.units), 1):.2f} "
+            f"({sum(self.wounded) / max(len(self.wounded), 1):.2f} of them wounded)",
             f"  games with a city conquered: {self.cities}/{self.games} "
             f"({self.cities / n:.0%}, 95% {city.low:.2f}-{city.high:.2f})",
             f"  scenario won: {self.won}/{self.games} ({self.won / n:.0%}, 95% {win.low:.2f}-{win.high:.2f})",
@@ -75,6 +81,19 @@ class Tally:
             f"  CPU per decision: {self.cpu / max(self.decisions, 1) * 1000:.2f} ms "
             f"over {self.decisions} decisions",
         ]
+
+
+def spread(values: list[float]) -> str:
+    """The mean, the spread per seat and the 95% margin of the mean (seats counted apart, though
+    two seats of a game are not independent: a lower bound of the margin). Why: one seat's fame
+    at the end of Full Conquest varies by about 6.6 (seeds 0-9): the mean of 30 games has a
+    margin of about 1.7, and two versions' means differ by up to about 2.4 from noise alone."""
+    n = len(values)
+    if n < 2:
+        return f"{values[0]:.1f}" if values else "none"
+    mean = sum(values) / n
+    sd = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5
+    return f"{mean:.2f} (sd {sd:.1f} per seat, 95% of the mean +-{1.96 * sd / n**0.5:.1f})"
 
 
 class _Watched(BotPlay):
@@ -127,7 +146,9 @@ def play(kind: str, scenario: str, players: int, seed: str, tally: Tally) -> Non
     for rnd, fames in bots.fame.items():
         tally.fame[rnd] += [float(f) for f in fames]
     tally.levels += [p.level for p in game.players]
+    tally.ends += [float(p.fame) for p in game.players]
     tally.units += [len(p.units) for p in game.players]
+    tally.wounded += [sum(u.wounded for u in p.units) for p in game.players]
     tally.cities += any(c.status == "conquered" for c in game.cities)
     tally.defenders += sum(len(c.defeated) for c in game.cities)
     if bots.revealed or game.cities:

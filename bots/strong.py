@@ -117,6 +117,21 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 |              |              |             | (10.6), level 2.88 (2.75), units 1.38 (1.25); a city    |
 |              |              |             | shown in 4 of 8 (round 5.8), never assaulted; goal 0 of |
 |              |              |             | 8 either way; 13.5 ms (13.3)                            |
+|              | (kept: main; | 11.9-12.2   | 2026-11-29 (5), main traced over seeds 0-9              |
+|              | the turn     | (variants   | (campaign.py): the idle turns gather in rounds 5-6,     |
+|              | economy:     | 11.0-13.5)  | most beside a city the hero cannot take (need 20-47,    |
+|              | tried and    |             | power 1-10); power stops at 8 from round 3, 46-78% of   |
+|              | dropped)     |             | the units wounded in rounds 4-6 (bought healing never   |
+|              |              |             | heals a unit). Seat fame at the end: sd 6.6, a 30-game  |
+|              |              |             | mean +-1.7. Fame at round 6 on seeds 0-29 / 30-59 /     |
+|              |              |             | 60-89, main 12.7 / 12.8 / 11.6 beside: all within       |
+|              |              |             | noise, none kept: place counted to 48 move points (13.2 |
+|              |              |             | / 13.1 / 11.3); with it, a heal line (12.4), walks to   |
+|              |              |             | grow beside a city (12.6), the hero taking the blows    |
+|              |              |             | (13.1 / 11.7), recruits disbanding a wounded unit (13.2 |
+|              |              |             | / 12.2), playing on with 2 wounds (12.2 / 11.1); LATE 1 |
+|              |              |             | (12.4). A city taken only in seed 23 (the 48 cap and 3  |
+|              |              |             | of its variants) and seed 6 (LATE 1); main none of 90   |
 
 Every choice is deterministic given the seat's random stream (iteration counts, never time).
 """

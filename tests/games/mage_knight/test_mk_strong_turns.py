@@ -64,3 +64,11 @@ def test_city_assaults_are_told_by_their_knock_outs_blocks_and_wounds():
     ]
     got = assault_use(events, {"4,-5"})
     assert got == {"assaults": 2, "blocks": 1, "won some": 1, "knocked out": 1, "wounds": 8}
+
+
+def test_the_fame_at_the_end_is_given_with_its_spread_and_margin():
+    from bench.mk_strong import spread
+
+    assert spread([]) == "none" and spread([4.0]) == "4.0"
+    # mean 5, sample sd (16 / 3) ** 0.5 = 2.31, margin 1.96 * 2.31 / 4 ** 0.5 = 2.26
+    assert spread([3.0, 3.0, 7.0, 7.0]) == "5.00 (sd 2.3 per seat, 95% of the mean +-2.3)"

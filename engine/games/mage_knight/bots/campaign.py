@@ -67,7 +67,41 @@ for, pooling influence and buying (SHOP: the habits pool influence only for a un
 with an empty deck, turns played with the hand left instead of the habits' announcing the
 round's end, which throws the hand away (PLAY_ON). Measured together on seeds 0-29 / 30-59
 (bots/strong.py): fame at round 4 9.6 / 9.5 against 9.1 / 8.5, rests 25% of turns against
-29-31%, no city taken yet."""
+29-31%, no city taken yet.
+
+The turn economy (2026-11-29 (5); main traced over seeds 0-9, 576 turns): the rests (27%) and
+the turns doing nothing (18%) gather at the end, 160 of those 259 turns in rounds 5-6; of the
+201 in rounds 4-6, 93 found the hero within 5 move points of a hostile city, 71 of them with
+its defenders left needing 20-47 points against the 1-10 of the hero's hand and units (the
+habits end the turn beside a city they would not win, and the late pull keeps the hero there;
+in 6 the estimate said the assault wins and it still waited). 79 rests came with two
+wounds or more in hand (the habits rest those away), 75 with fewer (the planner found nothing
+better). They are idle because the hero stops growing: its combat power at the turns of rounds
+1-6 is 5.9, 7.1, 8.0, 8.0, 7.4, 7.4, and its units are wounded at a turn's start in 7%, 27%,
+46%, 74%, 78% of cases in rounds 2-6 (a wounded unit fights no more until healed for its level
+in one effect; the engine lists bought healing only with a wound in hand and resolves each
+purchase as one point, so it never heals a unit): the fights within reach are gone. In 6
+games the heroes took 119 wounds: 38 in 3 city assaults, 26 at keeps and towers, 32 in 36
+challenges, 14 burning monasteries. 63 turns began with a wound and a healing card in hand: the
+card was rested away or played sideways in 24 of them and kept in 26.
+
+Noise: one seat's fame at the end has a spread of about 6.6 (bench/mk_strong.py prints it),
+so a 30-game mean has a 95% margin of about 1.7 and two versions' means differ by up to about
+2.4 by chance alone; no difference below (nor most in bots/strong.py's table) is beyond it.
+Tried and dropped that day (FC 2p, fame at round 6 on seeds 0-29 / 30-59 / 60-89, main 12.7 /
+12.8 / 11.6 measured beside them; 11.0-13.5 ms a decision, main 11.9-12.2): the sieges' pull
+only in the last round (LATE 1): 12.4 on 0-29, nothing 15%; the hero's place counted up to 48
+move points from its goal instead of 12 (a hero farther from every goal had no pull): 13.2 /
+13.1 / 11.3, level 3.14 over the 90 games either way; and with that, a line playing the hand's
+healing card before the habits rest it away: 12.4, rests 22%, nothing 20%; a line walking to
+the nearest place to grow while the habits wait beside a city, the city's pull flat within a
+turn's walk: 12.6, nothing 13%, moving 14% (the walks found nothing it wins); the hero taking
+each blow that does not knock it out (the habits give units every blow they may take) with a
+wounded unit costing 3 fame a level: 13.1 / 11.7; a line recruiting at a village when every
+command token is taken, disbanding a wounded unit: 13.2 / 12.2, 0.83 of 1.30 units wounded
+at the end of 0-29 (main 1.02 of 1.35); a line playing on with two wounds in hand beside three
+cards instead of resting: 12.2 / 11.1, rests 22-24%. A city was taken only in seed 23 (the 48
+cap, and three of its variants) and seed 6 (LATE 1); main took none of 90."""
 
 from __future__ import annotations
 
