@@ -80,7 +80,8 @@ better). They are idle because the hero stops growing: its combat power at the t
 1-6 is 5.9, 7.1, 8.0, 8.0, 7.4, 7.4, and its units are wounded at a turn's start in 7%, 27%,
 46%, 74%, 78% of cases in rounds 2-6 (a wounded unit fights no more until healed for its level
 in one effect; the engine lists bought healing only with a wound in hand and resolves each
-purchase as one point, so it never heals a unit): the fights within reach are gone. In 6
+purchase as one point, so it never heals a unit; a rules fix of the same day, 69a20be,
+pools the points): the fights within reach are gone. In 6
 games the heroes took 119 wounds: 38 in 3 city assaults, 26 at keeps and towers, 32 in 36
 challenges, 14 burning monasteries. 63 turns began with a wound and a healing card in hand: the
 card was rested away or played sideways in 24 of them and kept in 26.
