@@ -102,7 +102,20 @@ wounded unit costing 3 fame a level: 13.1 / 11.7; a line recruiting at a village
 command token is taken, disbanding a wounded unit: 13.2 / 12.2, 0.83 of 1.30 units wounded
 at the end of 0-29 (main 1.02 of 1.35); a line playing on with two wounds in hand beside three
 cards instead of resting: 12.2 / 11.1, rests 22-24%. A city was taken only in seed 23 (the 48
-cap, and three of its variants) and seed 6 (LATE 1); main took none of 90."""
+cap, and three of its variants) and seed 6 (LATE 1); main took none of 90.
+
+Healing units, tried and dropped (2026-11-29 (6), after 69a20be pooled bought healing; main
+c297dfd beside each, bench/mk_strong.py FC 2p, fame at round 6 / units wounded at the end of
+the units / cities): a village or monastery where the hand's influence pays the healing of a
+wounded unit's level (the hand's wounds first, `heal_plan`) joining `shop_spaces`, so it
+pulls the hero and SHOP buys there: 12.9 / 0.87 of 1.32 / 0 on seeds 0-29 (main 13.3 / 0.98
+of 1.42 / 1), 12.8 / 0.90 of 1.35 / 1 on 30-59 (main 12.4 / 0.88 of 1.27 / 0); 11.5 / 11.0
+ms a decision (main 11.5 / 10.8). It bought 127 healing points, and units were healed 39
+times, in 30 other seeded games (main 89, 28): too few to show, a unit of level 2-3 costs 6-9
+influence at a village. With it, on 0-29: a wounded unit costing 2 fame a level, not 1.5 a unit
+(worth.py): 12.4, 0.80 of 1.37; only those places pulling while they heal a unit: 12.2, 0.77
+of 1.28; no pull, SHOP alone buying for a unit where the hero stands: 12.7, 0.82 of 1.22.
+Fewer wounded units, no more fame."""
 
 from __future__ import annotations
 
