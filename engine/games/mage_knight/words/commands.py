@@ -374,9 +374,10 @@ def _healing(c: Ctx) -> str:
         return ", a Wound from the hand"
     if healed:
         return f", healing {_unit_of(c, healed[0])}"
-    hurt = [u for u in c.player.units if u.wounded]
+    if not any(u.wounded for u in c.player.units):
+        return ""
     kept = f"{left} healing point{'s' if left != 1 else ''}"
-    return f", {kept} kept for a wounded unit until a combat or the turn's end" if hurt else ""
+    return f", {kept} kept for a wounded unit until a combat or the turn's end"
 
 
 def buy_aa(c: Ctx) -> str:
