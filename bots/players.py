@@ -6,6 +6,8 @@ random stream (from the game seed and the seat), so a game's bots are reproducib
 smart bots decide on a copy of the state that knows no seed, and search only over
 determinizations of what their seat sees (bots.search). `strong` is each ruleset's
 strongest bot within 20 ms CPU per decision (bots.strong): greedy, MCTS or a planner of its own.
+A searching bot may be given a strength (`mcts:deep`, `strong:quick`, `mcts:200`: bots.strength),
+a count of iterations or candidate turns, never a time, so its games replay from the seed.
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from bots import strength
+from bots.planner import Planner
 from bots.random_bot import Abandoned, Stall, command_limit, prompted
 from bots.search import greedy, mcts
-from bots.strong import planner, strong
+from bots.strong import strong
 from bots.tree_walk import random_command
 from engine.fork import Game
 from projections.state import decode, encode
@@ -27,12 +31,23 @@ class BotsError(ValueError):
     """--bots names an unknown bot or the wrong number of seats."""
 
 
-def parse_bots(text: str | None, players: int) -> tuple[str, ...]:
-    """'mcts,random' gives one bot per seat; a single name plays every seat."""
-    names = tuple(n.strip() for n in (text or "random").split(",") if n.strip())
-    bad = [n for n in names if n not in KINDS]
+def parse_bots(text: str | None, players: int, ruleset: str | None = None) -> tuple[str, ...]:
+    """'mcts,random' gives one bot per seat; a single name plays every seat. A seat's bot may
+    carry a strength, 'mcts:deep' (bots.strength); with `ruleset` given, a strength for a bot
+    that does not search in it is refused too. Spaces are dropped: 'mcts : deep' is 'mcts:deep'."""
+    names = tuple(":".join(strength.split(n)).rstrip(":") for n in (text or "random").split(",") if n.strip())
+    bad = [n for n in names if strength.split(n)[0] not in KINDS]
     if bad:
-        raise BotsError(f"--bots: unknown bot {bad[0]!r}; choose from {', '.join(KINDS)}")
+        raise BotsError(f"--bots: unknown bot {strength.split(bad[0])[0]!r}; choose from {', '.join(KINDS)}")
+    for n in names:
+        kind, level = strength.split(n)
+        try:
+            if ruleset is not None:
+                strength.effort(kind, level, ruleset)
+            else:
+                strength.check(kind, level)
+        except strength.StrengthError as exc:
+            raise BotsError(f"--bots: {exc}") from None
     if len(names) == 1:
         names = names * players
     if len(names) != players:
@@ -55,31 +70,42 @@ class BotPlay:
 
     def __init__(self, bots: tuple[str, ...], iterations: int = ITERATIONS, playout: int = PLAYOUT):
         self.bots, self.iterations, self.playout = tuple(bots), iterations, playout
-        self.planners: dict[tuple[str, int], object] = {}  # (game, seat) -> its planner
+        self.planners: dict[tuple[str, int], Planner] = {}  # (game, seat) -> its planner
 
     def choose(self, engine, game_id: str, seat: int, legal: list, rng: random.Random):
         """The seat's bot's command; `legal` is the seat's listed commands (the random bot
         walks the tree grouped from them where the ruleset keeps the default tree)."""
-        kind = self.bots[seat]
+        kind, level = strength.split(self.bots[seat])
         if kind == "random" or len(legal) == 1:
             chosen = random_command(engine.ruleset(game_id), engine.table(game_id), seat, rng, legal)
             if chosen is None:
                 raise ValueError(f"game {game_id}: seat {seat} has nothing to decide")
             return chosen[0]
         game = _fork(engine, game_id)
-        iterations = self.iterations
-        if kind == "strong":
-            ruleset = engine.ruleset(game_id).name
-            pick = strong(ruleset)
-            if pick.kind == "plan":
-                bot = self.planners.get((game_id, seat))
-                if bot is None:
-                    bot = self.planners[game_id, seat] = planner(ruleset)
-                return bot.choose(game, game_id, seat, legal, rng)  # type: ignore[attr-defined]
-            kind, iterations = pick.kind, pick.iterations or iterations
-        if kind == "greedy":
+        ruleset = engine.ruleset(game_id).name
+        if kind == "greedy" or (kind == "strong" and strong(ruleset).kind == "greedy"):
             return greedy(game, seat, legal, rng)
-        return mcts(game, seat, legal, rng, iterations, self.playout)
+        count = strength.effort(kind, level, ruleset, self.iterations)
+        if kind == "strong" and strong(ruleset).kind == "plan":
+            bot = self.planners.get((game_id, seat))
+            if bot is None:
+                bot = self.planners[game_id, seat] = Planner(count)
+            return bot.choose(game, game_id, seat, legal, rng)
+        return mcts(game, seat, legal, rng, count, self.playout)
+
+    def record(self, ruleset: str) -> tuple[str, ...]:
+        """The seats' bots as a study must name them to be re-run exactly: a searching bot's
+        count where it differs from the default standard (`mcts:8` after --mcts-iterations 8,
+        `mcts:128` for mcts:deep), else its kind alone, as before strengths."""
+        out = []
+        for spec in self.bots:
+            kind, level = strength.split(spec)
+            if not strength.searches(kind, ruleset):
+                out.append(kind)
+                continue
+            n = strength.effort(kind, level, ruleset, self.iterations)
+            out.append(kind if n == strength.standard(kind, ruleset) else f"{kind}:{n}")
+        return tuple(out)
 
     def __call__(
         self,

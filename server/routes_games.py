@@ -11,7 +11,9 @@ import msgspec
 from starlette.requests import Request
 from starlette.routing import Route
 
+from bots import strength
 from bots.players import KINDS as BOT_KINDS
+from bots.players import BotsError, parse_bots
 from engine import language, readings, registry
 from engine.boundary import ascii_number
 from engine.errors import BadInput, EngineError, IllegalCommand
@@ -24,9 +26,13 @@ from store.verify import orphans
 async def rulesets(table: Table, request: Request) -> Answer:
     """Each ruleset with its player counts and its options (default, choices, doc), as
     `runeledger games --json` lists them, and the kinds of bot a seat may be given: the
-    lobby's form is made from them; their names (in summary and docs) in the `lang` asked for."""
+    lobby's form is made from them; their names (in summary and docs) in the `lang` asked for.
+    Each ruleset's `bot_strengths`: per bot that searches in it, the strengths a seat may give
+    it ("mcts:deep"), each with its count in words."""
     lang = lang_of(asked(request)[0])
     out = [prose(r, lang) for r in msgspec.to_builtins(registry.described())]
+    for r in out:
+        r["bot_strengths"] = strength.choices(r["name"])
     return Answer({"rulesets": out, "bots": list(BOT_KINDS)})
 
 
@@ -97,7 +103,7 @@ def create(table: Table, body: Any) -> tuple[int, dict[str, Any]]:
                 400,
                 f'option "{key}" must be a string, an integer or a boolean, not {json.dumps(value)[:80]}',
             )
-    bots = bot_seats(body.get("bots") or {}, players)
+    bots = bot_seats(body.get("bots") or {}, players, ruleset)
     open_ = open_seats(body.get("open") or [], players, bots)
     analysis, wait = body.get("analysis", False), body.get("contributions", False)
     if type(analysis) is not bool or type(wait) is not bool:
@@ -129,17 +135,27 @@ def create(table: Table, body: Any) -> tuple[int, dict[str, Any]]:
     return 201, out
 
 
-def bot_seats(bots: Any, players: int) -> dict[int, str]:
+def bot_seats(bots: Any, players: int, ruleset: str) -> dict[int, str]:
     """`"bots": {"1": "mcts"}` read: seat numbers in the digits 0-9 (an Arabic-Indic one is no seat 1), each a
-    seat of the game, each bot a kind the server plays."""
-    if not isinstance(bots, dict) or any(v not in BOT_KINDS for v in bots.values()):
-        raise HttpError(400, '"bots" maps a seat number to one of ' + ", ".join(BOT_KINDS))
+    seat of the game, each bot a kind the server plays, with a strength where it searches in this
+    ruleset ("mcts:deep", bots.strength). The bot as given is stored with the game's seats, so
+    the strength it played at stays on record."""
+    kinds = ", ".join(BOT_KINDS)
+    if not isinstance(bots, dict) or any(
+        not isinstance(v, str) or not v.strip() or len(v) > 40 or "," in v for v in bots.values()
+    ):
+        raise HttpError(
+            400, f'"bots" maps a seat number to one of {kinds}, with a strength or not ("mcts:deep")'
+        )
     out: dict[int, str] = {}
-    for key, kind in bots.items():
+    for key, spec in bots.items():
         seat = ascii_number(key) if len(key) <= 12 else None
         if seat is None:
             raise HttpError(400, f'"bots" keys are seat numbers in the digits 0-9, not {shown(key)}')
-        out[seat] = kind
+        try:
+            out[seat] = parse_bots(spec, 1, ruleset)[0]
+        except BotsError as exc:
+            raise HttpError(400, f'"bots" seat {seat}: {str(exc).removeprefix("--bots: ")}') from None
     if any(not 0 <= s < players for s in out):
         raise HttpError(422, "a bot seat is not a seat of this game")
     return out

@@ -41,6 +41,9 @@ class Table:
         # claims it first, held here until then and handed out once (kept in memory only: a
         # restarted table offers no open seat, the game's other seats play on).
         self.open_seats: dict[tuple[str, int], str] = {}
+        # Each game's bots, kept from one decision to the next: a turn planner (Mage Knight's
+        # strong bot) follows the turn it planned instead of planning again at every command.
+        self.players: dict[str, BotPlay] = {}
 
     def game(self, gid: str) -> Any:
         try:
@@ -117,8 +120,8 @@ class Table:
         self.eng.submit(gid, seat, cmd)
 
     def bot_move(self, gid: str, rng: Any) -> None:
-        """One decision of the prompted bot seat, by its kind (random, greedy or mcts), or the
-        next step of a seat's accepted set-up plan."""
+        """One decision of the prompted bot seat, by its kind (random, greedy, mcts or strong,
+        at the strength the seat was given), or the next step of a seat's accepted set-up plan."""
         seat = self.bot_to_move(gid)
         if seat is None:  # the game moved on while the bot waited: no seat of a human is played
             return
@@ -130,14 +133,23 @@ class Table:
             decide(self.eng, gid, rng)
             return
         kinds = tuple(bots.get(s, "random") for s in range(self.eng.table(gid).players))
+        play = self.players.get(gid)
+        if play is None or play.bots != kinds:
+            play = self.players[gid] = BotPlay(kinds)
         legal = self.eng.legal(gid, seat)
-        self.eng.submit(gid, seat, BotPlay(kinds).choose(self.eng, gid, seat, legal, rng))
+        self.eng.submit(gid, seat, play.choose(self.eng, gid, seat, legal, rng))
 
     def play_bots(self, gid: str) -> None:
         rng = bot_rng(f"{gid}:{self.eng.table(gid).version}")
         while self.bot_to_move(gid) is not None:
             self.bot_move(gid, rng)
             self.moved(gid)
+        self.forget_bots(gid)
+
+    def forget_bots(self, gid: str) -> None:
+        """Drops a finished game's bots (their plans have nothing left to play)."""
+        if self.eng.table(gid).over:
+            self.players.pop(gid, None)
 
     async def bots_task(self, gid: str) -> None:
         try:
@@ -153,3 +165,4 @@ class Table:
                 self.moved(gid)
         finally:
             self.bot_busy.discard(gid)
+            self.forget_bots(gid)

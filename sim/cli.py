@@ -44,14 +44,17 @@ def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
         "--bots",
         metavar="LIST",
         help="bots per seat, e.g. mcts,random "
-        "(random, greedy, mcts, strong; one name plays every seat; default random)",
+        "(random, greedy, mcts, strong; one name plays every seat; default random); a searching "
+        "bot may be given a strength: mcts:deep, strong:quick (quick, standard, deep, deepest: "
+        "a quarter, 1, 4 or 16 times the standard's iterations) or an exact count, mcts:200",
     )
     s.add_argument(
         "--mcts-iterations",
         type=number,
         default=BotPlay.ITERATIONS,
         metavar="N",
-        help=f"MCTS iterations per decision (default {BotPlay.ITERATIONS}, the strength the bot ladder measures)",
+        help=f"MCTS iterations per decision at the standard strength (default {BotPlay.ITERATIONS}, "
+        "the strength the bot ladder measures; mcts:deep is 4 times this)",
     )
     s.add_argument(
         "--engine",

@@ -23,7 +23,7 @@ from typing import Any
 
 import msgspec
 
-from bots.players import BotPlay, BotsError, parse_bots
+from bots.players import BotPlay
 from bots.random_bot import play_out
 from sim.simulate import (
     GameError,
@@ -31,9 +31,9 @@ from sim.simulate import (
     Summary,
     Tally,
     UsageError,
+    bot_players,
     play_share,
     prepare,
-    record_bots,
 )
 from store import EventStore
 
@@ -99,16 +99,7 @@ def simulate_ray(
     except ImportError:
         raise UsageError("--engine ray needs the ray package (pip install 'ray>=2.9')") from None
     p = prepare(db, game, games, players, seed, 1, options, resume)
-    names = ("random",) * players
-    play = play_out
-    if bots is not None:
-        try:
-            names = parse_bots(bots, players)
-        except BotsError as exc:
-            raise UsageError(str(exc)) from None
-        if set(names) != {"random"}:
-            play = BotPlay(names, mcts_iterations)
-        record_bots(db, f"{p['game']}-{p['seed']}", names)
+    play, names = bot_players(db, p, players, bots, mcts_iterations, play_out)
     fields = {
         "game": p["game"],
         "players": players,

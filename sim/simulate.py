@@ -595,6 +595,26 @@ def record_bots(db: str, prefix: str, names: tuple[str, ...]) -> None:
         store.close()
 
 
+def bot_players(
+    db: str, p: dict[str, Any], players: int, bots: str | None, mcts_iterations: int, play: Callable[..., int]
+) -> tuple[Callable[..., int], tuple[str, ...]]:
+    """The players of a run (`play`, the random bots, unless `bots` names others) and the bots
+    as recorded with its games (record_bots): a searching bot with its count where that is not
+    the standard, so the study can be re-run exactly."""
+    if bots is None:
+        return play, ("random",) * players
+    try:
+        names = parse_bots(bots, players, p["game"])
+    except BotsError as exc:
+        raise UsageError(str(exc)) from None
+    if mcts_iterations < 1:
+        raise UsageError(f"--mcts-iterations must be at least 1 (got {mcts_iterations})")
+    chosen = BotPlay(names, mcts_iterations)
+    recorded = chosen.record(p["game"])
+    record_bots(db, f"{p['game']}-{p['seed']}", recorded)
+    return (play if set(names) == {"random"} else chosen), recorded
+
+
 def simulate(
     db: str,
     game: str,
@@ -617,17 +637,7 @@ def simulate(
     done (stored, failed or skipped). `bots` ("mcts,random": one per seat, or one for all)
     picks the bots; the run's bots are recorded with its game ids for `export`."""
     p = prepare(db, game, games, players, seed, workers, options, resume)
-    names = ("random",) * players
-    if bots is not None:
-        try:
-            names = parse_bots(bots, players)
-        except BotsError as exc:
-            raise UsageError(str(exc)) from None
-        if mcts_iterations < 1:
-            raise UsageError(f"--mcts-iterations must be at least 1 (got {mcts_iterations})")
-        if set(names) != {"random"}:
-            play = BotPlay(names, mcts_iterations)
-        record_bots(db, f"{p['game']}-{p['seed']}", names)
+    play, names = bot_players(db, p, players, bots, mcts_iterations, play)
     spec = Spec(
         db, p["game"], players, p["seed"], games, p["options"], resume, play, flush_seconds, game_seconds
     )

@@ -145,7 +145,7 @@ function pileEl(p, cards) {
 function panelEl(p, cards, {bot = null, thinking = false, me = false} = {}) {
   const head = el("div", {class: "panel-head"},
     el("span", {class: "dot", "aria-hidden": "true"}), el("b", {text: p.name + (me ? " (you)" : "")}));
-  if (bot) head.append(el("span", {class: "bot", text: ` bot: ${bot}`}));
+  if (bot) head.append(el("span", {class: "bot", text: ` bot: ${String(bot).replace(":", ", ")}`}));  // "mcts, deep"
   if (p.turn) head.append(el("span", {class: "to-act", text: thinking ? " thinking…" : " to act"}));
   const nums = el("dl", {class: "numbers"});
   for (const [label, value] of p.numbers || []) nums.append(el("dt", {text: label}), el("dd", {text: String(value)}));

@@ -66,16 +66,37 @@ function optionValue(input, opt) {
   if (input.type === "number") return +input.value;
   return input.value;
 }
+// A bot that searches in this ruleset (mcts, and strong where it searches) may be given a
+// strength: its levels come from /api/rulesets with their counts in words; "standard" sends
+// the bare bot name, any other level "kind:level".
+function strengthField(s, kind, rs, was) {
+  const levels = ((rs && rs.bot_strengths) || {})[kind] || [];
+  const sel = el("select", {id: `strength-${s}`, "data-strength-of": s, "aria-label": `${seatName(s)}: how hard the bot thinks`},
+    ...levels.map(lv => el("option", {value: lv.name, text: lv.words})));
+  sel.value = levels.some(lv => lv.name === was) ? was : "standard";
+  sel.hidden = !levels.length;
+  return sel;
+}
 function seatFields(n) {
-  const box = document.getElementById("seats"), old = [...box.querySelectorAll("select")].map(s => s.value);
+  const box = document.getElementById("seats"), old = [...box.querySelectorAll("select[data-seat-kind]")].map(s => s.value);
+  const oldStrength = [...box.querySelectorAll("select[data-strength-of]")].map(s => s.value);
+  const rs = RULESETS.find(r => r.name === document.getElementById("ruleset").value);
   box.replaceChildren(el("legend", {text: "Seats"}));
   for (let s = 0; s < n; s++) {
     const sel = el("select", {id: `seat-${s}`, "data-seat-kind": s},
       el("option", {value: "", text: "a player"}), el("option", {value: "open", text: "open: anyone may sit"}),
       ...BOTS.map(b => el("option", {value: b, text: `${words(b)} bot`})));
     sel.value = old[s] || "";
-    box.append(el("div", {class: "field"}, el("label", {for: `seat-${s}`, text: seatName(s)}), sel));
+    const field = el("div", {class: "field"}, el("label", {for: `seat-${s}`, text: seatName(s)}), sel,
+      strengthField(s, sel.value, rs, oldStrength[s]));
+    sel.addEventListener("change", () => field.lastChild.replaceWith(strengthField(s, sel.value, rs, field.lastChild.value)));
+    box.append(field);
   }
+}
+// "mcts:deep" as "Mcts bot (deep)": the kind and, where it was given one, the strength.
+function botWords(spec) {
+  const [kind, level] = String(spec).split(":");
+  return `${words(kind)} bot` + (level ? ` (${/^\d+$/.test(level) ? `strength ${level}` : level})` : "");
 }
 function rulesetChanged() {
   const rs = RULESETS.find(r => r.name === document.getElementById("ruleset").value);
@@ -96,9 +117,11 @@ async function create(ev) {
     const name = input.dataset.option, value = optionValue(input, rs.options[name]);
     if (value !== rs.options[name].default) body.options[name] = value;  // the default needs no word
   }
-  for (const sel of document.querySelectorAll("#seats select")) {
+  for (const sel of document.querySelectorAll("#seats select[data-seat-kind]")) {
+    const strength = document.getElementById(`strength-${sel.dataset.seatKind}`);
+    const level = strength && !strength.hidden && strength.value !== "standard" ? `:${strength.value}` : "";
     if (sel.value === "open") body.open.push(+sel.dataset.seatKind);  // left to whoever sits first
-    else if (sel.value) body.bots[sel.dataset.seatKind] = sel.value;
+    else if (sel.value) body.bots[sel.dataset.seatKind] = sel.value + level;
   }
   if (f.seed.value) body.seed = f.seed.value;
   if (f.analysis.checked) body.analysis = true;
@@ -145,7 +168,7 @@ function sitLink(gid, seat) {
 function row(g, mineAll) {
   const own = mineAll[g.game_id], bots = g.bots || {};
   const free = new Set((g.open || []).map(Number));
-  const seats = Array.from({length: g.players}, (_, s) => `${seatName(s)}: ${bots[s] ? words(bots[s]) + " bot" : free.has(s) ? "open" : "a player"}`);
+  const seats = Array.from({length: g.players}, (_, s) => `${seatName(s)}: ${bots[s] ? botWords(bots[s]) : free.has(s) ? "open" : "a player"}`);
   const state = [g.over ? "over" : `event ${g.version}`];
   if (g.awaiting && g.awaiting.length) state.push(`waiting for ${g.awaiting.map(seatName).join(", ")} to join`);
   if (g.analysis) state.push(`analysis mode${g.client_seed !== undefined ? ` (seed ${g.client_seed})` : ""}`);

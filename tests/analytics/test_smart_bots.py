@@ -109,9 +109,9 @@ def test_parse_bots():
 def test_simulate_with_bots_records_them(tmp_path):
     db = str(tmp_path / "b.db")
     s = simulate(db, "duel", 2, 2, seed=5, bots="greedy,mcts", mcts_iterations=8)
-    assert s.games == 2 and s.bots == ["greedy", "mcts"]
+    assert s.games == 2 and s.bots == ["greedy", "mcts:8"]  # the count: the study re-runs exactly
     tables, _ids = collect(db)
-    assert tables["games"].column("bots").to_pylist() == ["greedy,mcts"] * 2
+    assert tables["games"].column("bots").to_pylist() == ["greedy,mcts:8"] * 2
     with pytest.raises(UsageError, match="unknown bot"):
         simulate(str(tmp_path / "c.db"), "duel", 1, 2, bots="nobody")
 

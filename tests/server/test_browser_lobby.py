@@ -34,7 +34,7 @@ def test_a_game_made_in_the_lobby_is_listed_live_and_a_seat_survives_a_reload(tm
         assert "full_cooperative" not in scenario.inner_text()
         scenario.select_option(label="Full cooperative")
         me.select_option("#players", "2")
-        assert me.locator("#seats select").count() == 2
+        assert me.locator("#seats select[data-seat-kind]").count() == 2
         me.select_option('[data-seat-kind="1"]', "random")
         me.click("#create")
         join = me.locator('[data-testid="created"] a[data-testid="join"]')
@@ -107,6 +107,47 @@ def test_a_stranger_sits_at_an_open_seat_from_the_list(tmp_path, browser):
         ISSUED.extend(parse_qs(urlsplit(stranger.url).query)["token"])
         assert "Seat 2" in stranger.inner_text("#who")
         assert next(g for g in get(base, "/api/games")["games"] if g["game_id"] == gid)["open"] == []
+    finally:
+        stop_server(proc, tmp_path)
+    assert not errors, errors
+
+
+def test_a_bot_seat_is_given_a_strength_in_words(tmp_path, browser):
+    """Issue 30 item 5: a searching bot's seat offers its strengths in words (with the count
+    each means in this ruleset), a bot that does not search offers none, and the strength chosen
+    is sent, kept with the game and shown in the list."""
+    proc, base, _ = start_server(tmp_path)
+    errors: list[str] = []
+    try:
+        page = browser.new_context().new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + "/")
+        page.wait_for_selector('#ruleset option[value="duel"]', state="attached")
+        page.select_option("#ruleset", "duel")
+        page.select_option("#players", "2")
+        strength = page.locator("#strength-1")
+        assert strength.is_hidden()  # "a player": no strength
+        page.select_option('[data-seat-kind="1"]', "greedy")
+        assert page.locator("#strength-1").is_hidden()  # greedy does not search
+        page.select_option('[data-seat-kind="1"]', "mcts")
+        strength = page.locator("#strength-1")
+        assert strength.is_visible()
+        texts = strength.locator("option").all_inner_texts()
+        assert any("deep" in t and "128 search iterations a decision" in t for t in texts), texts
+        assert strength.input_value() == "standard"
+        strength.select_option("deep")
+        page.screenshot(path=str(tmp_path / "lobby-strength.png"))
+        page.click("#create")
+        page.locator('[data-testid="created"] a[data-testid="join"]').first.wait_for()
+        href = page.locator('[data-testid="created"] a[data-testid="join"]').first.get_attribute("href")
+        gid = urlsplit(href).path.split("/")[2]
+        ISSUED.extend(parse_qs(urlsplit(href).query)["token"])
+        assert next(g for g in get(base, "/api/games")["games"] if g["game_id"] == gid)["bots"] == {
+            "1": "mcts:deep"
+        }
+        row = page.locator(f'#games tr[data-game="{gid}"]')
+        row.wait_for(timeout=15_000)
+        assert "Mcts bot (deep)" in row.inner_text()
     finally:
         stop_server(proc, tmp_path)
     assert not errors, errors
