@@ -95,6 +95,17 @@ from engine.pipeline import Engine
 from store import MemoryStore
 
 RUNGS = ("random", "greedy", "mcts")
+
+
+def rungs(ruleset: str) -> tuple[str, ...]:
+    """The ladder of `ruleset`: random, greedy and MCTS, and above them its `strong` bot where
+    that is a bot of its own (a turn planner: Mage Knight), not one of the rungs at another
+    strength (item 1: "and any stronger bot")."""
+    from bots.strong import strong  # late: the table of choices loads no game
+
+    return (*RUNGS, "strong") if strong(ruleset).kind == "plan" else RUNGS
+
+
 GAMES = 200  # per pairing, as the bots issue asks
 DUEL_FACTOR = 10  # duel plays ten times the run's games: an edge of 0.02-0.03 needs about 2,000
 DUEL_ITERATIONS = 256  # duel's MCTS: few iterations cannot tell its cards apart through the dice
@@ -221,14 +232,16 @@ def ladder(
     workers: int = 1,
 ) -> tuple[list[Row], dict[str, Any]]:
     """The rows of one ruleset: a pairing row per adjacent rung (`games` × `factor` games each)
-    and random-mcts (`games`: two rungs apart, the edge is large), the Elo and CPU rows."""
+    and the top rung against random (`games`: rungs apart, the edge is large), the Elo and CPU
+    rows."""
     spent: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
     results: list[list[tuple[str, float]]] = []
     rows: list[Row] = []
     detail: dict[str, Any] = {}
-    pairs = [(RUNGS[i + 1], RUNGS[i]) for i in range(len(RUNGS) - 1)] + [(RUNGS[-1], RUNGS[0])]
+    ladder_ = rungs(ruleset)
+    pairs = [(ladder_[i + 1], ladder_[i]) for i in range(len(ladder_) - 1)] + [(ladder_[-1], ladder_[0])]
     for upper, lower in pairs:
-        asked = games * factor if RUNGS.index(upper) - RUNGS.index(lower) == 1 else games
+        asked = games * factor if ladder_.index(upper) - ladder_.index(lower) == 1 else games
         got, scores, stalled = pairing(
             ruleset, options, upper, lower, asked, iterations, playout, spent, workers
         )
@@ -266,8 +279,8 @@ def ladder(
                 r.low > 0.5 and decided >= GAMES,
             )
         )
-    points = elo(pairwise(results), anchor=RUNGS[0]) if results else {}
-    for bot in RUNGS:
+    points = elo(pairwise(results), anchor=ladder_[0]) if results else {}
+    for bot in ladder_:
         cpu, n = spent[bot]
         detail[f"{bot}-cpu"] = {"cpu_s": cpu, "decisions": n, "elo": points.get(bot)}
         rows.append(

@@ -70,3 +70,12 @@ def test_a_pairing_played_by_two_processes_is_the_pairing_played_by_one():
     assert len(alone[0]) == 6
     assert {bot: n for bot, (_, n) in one.items()} == {bot: n for bot, (_, n) in two.items()}
     assert all(n > 0 for _, n in two.values())
+
+
+def test_a_strong_bot_of_its_own_is_the_top_rung():
+    """Item 1's "and any stronger bot": Mage Knight's strong bot is a planner, not MCTS or
+    greedy at another strength, so it climbs the ladder above MCTS; elsewhere strong is one of
+    the rungs already and the ladder stays random, greedy, MCTS."""
+    assert ladder.rungs("mage-knight") == ("random", "greedy", "mcts", "strong")
+    for name in ("duel", "epochs", "rune-age", "thunderstone", "dragonlords"):
+        assert ladder.rungs(name) == ("random", "greedy", "mcts")
