@@ -139,7 +139,6 @@ Every choice is deterministic given the seat's random stream (iteration counts, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 
 @dataclass(frozen=True)
@@ -190,11 +189,3 @@ def strong(ruleset: str) -> Strong:
     if pick is None:  # a ruleset not measured yet: the planner where it can be had, else greedy
         return Strong("plan") if planned(ruleset) else Strong("greedy")
     return pick
-
-
-def planner(ruleset: str) -> Any:
-    """A new turn planner (one instance per seat and game)."""
-    from bots.planner import Planner  # late: planner imports the search bots
-
-    del ruleset  # one planner for every ruleset with plan_worth
-    return Planner()
