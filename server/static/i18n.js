@@ -65,6 +65,16 @@ const UI_DE_PATTERNS = [
   [/^The deal waits for /, "Das Mischen wartet auf "],
   [/ \(you\)$/, " (du)"],
   [/: any of them$/, ": beliebig viele davon"],
+  // a bot seat's strength (lobby.js strengthField; the words of bots/strength.py's levels)
+  [/^quick: a quarter of the standard's thinking/, "schnell: ein Viertel der Standard-Bedenkzeit"],
+  [/^standard: the strength the bot benchmarks measure/, "Standard: die Stärke, die die Bot-Messungen messen"],
+  [/^deep: four times the standard's thinking/, "gründlich: viermal die Standard-Bedenkzeit"],
+  [/^deepest: sixteen times the standard's thinking, for studies more than play/,
+   "am gründlichsten: sechzehnmal die Standard-Bedenkzeit, eher für Studien als zum Spielen"],
+  [/\((\d+) search iterations a decision\)$/, "($1 Suchdurchläufe je Entscheidung)"],
+  [/\((\d+) candidate turns a plan\)$/, "($1 erwogene Züge je Plan)"],
+  [/: how hard the bot thinks$/, ": wie gründlich der Bot nachdenkt"],
+  [/ bot \((quick|deep|deepest)\)$/, (m, k) => ` Bot (${{quick: "schnell", deep: "gründlich", deepest: "am gründlichsten"}[k]})`],
 ];
 
 function say(text) {

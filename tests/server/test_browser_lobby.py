@@ -148,6 +148,18 @@ def test_a_bot_seat_is_given_a_strength_in_words(tmp_path, browser):
         row = page.locator(f'#games tr[data-game="{gid}"]')
         row.wait_for(timeout=15_000)
         assert "Mcts bot (deep)" in row.inner_text()
+
+        german = browser.new_context().new_page()  # the same menu in the lobby's German
+        german.on("pageerror", lambda e: errors.append(str(e)))
+        german.goto(base + "/?lang=de")
+        german.wait_for_selector('#ruleset option[value="duel"]', state="attached")
+        german.select_option("#ruleset", "duel")
+        german.select_option('[data-seat-kind="1"]', "mcts")
+        texts = german.locator("#strength-1 option").all_inner_texts()
+        assert "gründlich: viermal die Standard-Bedenkzeit (128 Suchdurchläufe je Entscheidung)" in texts, (
+            texts
+        )
+        assert not any("search iterations" in t for t in texts), texts
     finally:
         stop_server(proc, tmp_path)
     assert not errors, errors
