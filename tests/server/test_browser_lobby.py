@@ -16,6 +16,16 @@ def get(base: str, path: str):
     return json.loads(urllib.request.urlopen(base + path).read())
 
 
+def lobby(browser, base: str, errors: list[str], ruleset: str, lang: str = ""):
+    """A fresh browser's lobby page (page errors gathered in `errors`) with `ruleset` chosen."""
+    page = browser.new_context().new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base + "/" + (f"?lang={lang}" if lang else ""))
+    page.wait_for_selector(f'#ruleset option[value="{ruleset}"]', state="attached")
+    page.select_option("#ruleset", ruleset)
+    return page
+
+
 def test_a_game_made_in_the_lobby_is_listed_live_and_a_seat_survives_a_reload(tmp_path, browser):
     proc, base, _ = start_server(tmp_path)
     errors: list[str] = []
@@ -81,11 +91,7 @@ def test_a_stranger_sits_at_an_open_seat_from_the_list(tmp_path, browser):
     proc, base, _ = start_server(tmp_path)
     errors: list[str] = []
     try:
-        me = browser.new_context().new_page()
-        me.on("pageerror", lambda e: errors.append(str(e)))
-        me.goto(base + "/")
-        me.wait_for_selector('#ruleset option[value="duel"]', state="attached")
-        me.select_option("#ruleset", "duel")
+        me = lobby(browser, base, errors, "duel")
         me.select_option("#players", "2")
         me.select_option('[data-seat-kind="1"]', "open")
         me.click("#create")
@@ -119,11 +125,7 @@ def test_a_bot_seat_is_given_a_strength_in_words(tmp_path, browser):
     proc, base, _ = start_server(tmp_path)
     errors: list[str] = []
     try:
-        page = browser.new_context().new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(base + "/")
-        page.wait_for_selector('#ruleset option[value="duel"]', state="attached")
-        page.select_option("#ruleset", "duel")
+        page = lobby(browser, base, errors, "duel")
         page.select_option("#players", "2")
         strength = page.locator("#strength-1")
         assert strength.is_hidden()  # "a player": no strength
@@ -149,11 +151,7 @@ def test_a_bot_seat_is_given_a_strength_in_words(tmp_path, browser):
         row.wait_for(timeout=15_000)
         assert "Mcts bot (deep)" in row.inner_text()
 
-        german = browser.new_context().new_page()  # the same menu in the lobby's German
-        german.on("pageerror", lambda e: errors.append(str(e)))
-        german.goto(base + "/?lang=de")
-        german.wait_for_selector('#ruleset option[value="duel"]', state="attached")
-        german.select_option("#ruleset", "duel")
+        german = lobby(browser, base, errors, "duel", lang="de")  # the same menu in German
         german.select_option('[data-seat-kind="1"]', "mcts")
         texts = german.locator("#strength-1 option").all_inner_texts()
         assert "gründlich: viermal die Standard-Bedenkzeit (128 Suchdurchläufe je Entscheidung)" in texts, (
