@@ -14,12 +14,14 @@ step towards the goal, the attack on most enemies), whatever shape the tree has.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from engine import choices as tree
 from engine.choices import Node
 from engine.games.mage_knight import legal, state
-from engine.games.mage_knight.bots.goals import is_open, stand_in
+from engine.games.mage_knight.bots.combat_plan import PHASE_BINS, keep
+from engine.games.mage_knight.bots.goals import is_open, points, stand_in
 from engine.games.mage_knight.bots.policy import choices, directed
 from engine.games.mage_knight.choices.tree import (
     kind_step,
@@ -347,3 +349,50 @@ def _kept(table, seat: int, known: list[tuple[Node, list[dict]]], standing: list
     if len(chosen) < len(known) and (len(known) < 2 or _all_kept(table, cmds)):
         return None  # where the stand-ins' parts list nothing, bot_options keeps every option
     return [node for i, (node, _) in enumerate(known) if i in chosen]
+
+
+@with_ruleset
+def plan_options(rs, table, seat: int):
+    """The turn planner's narrowing for this decision (the ruleset's `plan_options` hook, read
+    by bots/planner.py), or None where the habits alone decide (`bot_options`, with its quick
+    first question). In a combat of the seat's turn under part 2's habits, outside the damage
+    phase: the combat solver's (bots/combat_plan.py), which keeps the options that carry out
+    its allocation of cards and units, and the habits where it says nothing."""
+    c = table.game.combat
+    if c is None or c.phase not in PHASE_BINS or not _fighting(table, seat):
+        return None
+    got = _PLANNED.get(id(rs))
+    if got is None or got[0] is not rs:
+        got = _PLANNED[id(rs)] = (rs, partial(planned_options, rs))
+    return got[1]
+
+
+_PLANNED: dict[int, tuple] = {}  # id(ruleset) -> (ruleset, its narrowing)
+
+
+@with_ruleset
+def planned_options(rs, table, seat: int, path: list[Any], options: list[Node]) -> list[Node]:
+    """`bot_options` with the combat solver's choice first: of the question's options those
+    whose commands carry out the plan (a non-empty subset), else the habits'."""
+    if len(options) < 2 or not _fighting(table, seat) or table.game.combat.phase not in PHASE_BINS:
+        return bot_options(rs, table, seat, path, options)
+    peeked = _peeked(table, seat, options) if not path else PEEKED
+    owner, cmds = _owned([_commands(rs, table, seat, node, peeked) for node in options])
+    kept = keep(table, seat, cmds, _phase_points(table))
+    if not kept:
+        return bot_options(rs, table, seat, path, options)
+    chosen = {owner[id(c)] for c in kept if id(c) in owner}
+    return [o for i, o in enumerate(options) if i in chosen] or bot_options(rs, table, seat, path, options)
+
+
+def _phase_points(table):
+    """How a play's points count for a need of the plan (goals.points): block, the attack kinds
+    a ranged defeat may use, or any attack."""
+    known: dict = {}
+
+    def read(cmd: dict, need) -> int:
+        if need.kind == "b":
+            return points(table, cmd, ("block",), (), known)
+        return points(table, cmd, ("attack",), need.types if need.kind == "r" else (), known)
+
+    return read
