@@ -383,13 +383,39 @@ def choose(table, seat: int) -> Plan | None:
 _KEPT: dict[tuple, Plan | None] = {}
 
 
+def _reach(hs, b: Bin) -> int:
+    """The most all helpers together could give towards bin `b` alone (no mana limit)."""
+    eff = ineff = 0
+    for h in hs:
+        got = [x for x in (_contribution(o, b) for o in h.opts) if x is not None]
+        if got:
+            e, i = max(got, key=lambda x: x[0] + x[1] // 2)
+            eff, ineff = eff + e, ineff + i
+    return eff + ineff // 2
+
+
 def _choose(c, table, seat: int, hs, foes, attacking, mana) -> Plan | None:
+    """The best of the choices of each enemy's fate (not defeated, defeated in melee, in the
+    ranged phase) and each open attack's block, each no more than the helpers could reach."""
     fates_of = []
     for e in foes:
-        fates = ["none", "melee"]
+        fates = ["none"]
+        hi, lo = _armours(c, e)
+        melee = Bin("m", e.uid, -1, lo, resist=tuple(e.resistances), types=("ranged", "siege", "melee"))
+        if _reach(hs, melee) >= melee.need:
+            fates.append("melee")
         if c.phase == "ranged" and _ranged_types(e):
-            fates.append("ranged")
-        fates_of.append(fates)
+            r = Bin("r", e.uid, -1, hi, resist=tuple(e.resistances), types=_ranged_types(e))
+            if _reach(hs, r) >= r.need:
+                fates.append("ranged")
+        fates_of.append(fates[::-1])  # (the most fame first: more plans cut by the bound)
+    blocks_of = {}
+    if c.phase in ("ranged", "block"):
+        for e in foes:
+            if e.uid in attacking:
+                for i, a in _open(c, e):
+                    b = Bin("b", e.uid, i, block_need(e, a)[0], a.element)
+                    blocks_of[(e.uid, i)] = _reach(hs, b) >= b.need
     best: Plan | None = None
     tried = 0
     for fates in itertools.product(*fates_of):
@@ -399,19 +425,26 @@ def _choose(c, table, seat: int, hs, foes, attacking, mana) -> Plan | None:
             if f != "ranged" and e.uid in attacking and c.phase in ("ranged", "block")
             for i, a in _open(c, e)
         ]
-        for blocks in itertools.product((False, True), repeat=len(blockable)):
+        fame = sum(e.fame for e, f in zip(foes, fates, strict=True) if f != "none")
+        choices = [(True, False) if blocks_of.get((e.uid, i)) else (False,) for e, i, _ in blockable]
+        for blocks in itertools.product(*choices):
             tried += 1
             if tried > MAX_PLANS:
                 return best
-            plan = _priced(c, table, seat, hs, foes, fates, blockable, blocks, mana)
+            hits = [(e, a) for (e, i, a), b in zip(blockable, blocks, strict=True) if not b]
+            bound = fame - wound_cost(c, table, seat, hits)
+            if best is not None and bound <= best.worth:
+                continue
+            plan = _priced(c, table, seat, hs, foes, fates, blockable, blocks, mana, bound)
             if plan is not None and (best is None or plan.worth > best.worth):
                 best = plan
     return best
 
 
-def _priced(c, table, seat, hs, foes, fates, blockable, blocks, mana) -> Plan | None:
+def _priced(c, table, seat, hs, foes, fates, blockable, blocks, mana, bound: float) -> Plan | None:
+    """The plan of these fates and blocks (its worth: `bound`, the fame less the wounds, less
+    what the helpers cost), or None when the helpers cannot fill its needs."""
     bins: list[Bin] = []
-    fame = 0
     attacking = {e.uid for e in attackers(c)}
     for (e, i, a), b in zip(blockable, blocks, strict=True):
         if b:
@@ -421,7 +454,6 @@ def _priced(c, table, seat, hs, foes, fates, blockable, blocks, mana) -> Plan | 
         if f == "none":
             continue
         hi, lo = _armours(c, e)
-        fame += e.fame
         if f == "ranged":
             bins.append(Bin("r", e.uid, -1, hi, resist=tuple(e.resistances), types=_ranged_types(e)))
         else:
@@ -434,9 +466,7 @@ def _priced(c, table, seat, hs, foes, fates, blockable, blocks, mana) -> Plan | 
     if got is None:
         return None
     cost, uses = got
-    hits = [(e, a) for (e, i, a), b in zip(blockable, blocks, strict=True) if not b]
-    worth = fame - cost - wound_cost(c, table, seat, hits)
-    return Plan(tuple(bins), uses, worth, hs)
+    return Plan(tuple(bins), uses, bound - cost, hs)
 
 
 def _armour_now(c, e) -> int:
