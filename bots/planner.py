@@ -91,6 +91,7 @@ class Line:
 def avoiding(rs, narrow: Any, avoid: tuple[str, ...]):
     """A narrowing that first drops the options of the `avoid`ed kinds (unless that leaves
     none), then narrows as `narrow` does (tree_walk.OWN: the ruleset's habits)."""
+
     def narrowed(table, seat: int, path: list[Any], options: list) -> list:
         kept = [o for o in options if tree.kind_of(o) not in avoid] or options
         inner = narrow

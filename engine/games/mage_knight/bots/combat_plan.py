@@ -233,7 +233,9 @@ def _unit_opts(unit: str) -> tuple[tuple[int, Opt], ...]:
         for k, kind in UNIT_KEYS.items():
             if isinstance(ab.get(k), int):
                 t = ab.get("type") or kind
-                out.append((i, Opt(t if kind == "melee" else kind, ab[k], ab.get("element", "physical"), "", i)))
+                out.append(
+                    (i, Opt(t if kind == "melee" else kind, ab[k], ab.get("element", "physical"), "", i))
+                )
     return tuple(out)
 
 
@@ -306,7 +308,8 @@ def _ranged_types(e) -> tuple[str, ...]:
     return tuple(
         k
         for k in ("ranged", "siege")
-        if may_target_in_ranged_phase(k, has(e, "fortified"), site_fortified(e), has(e, "unfortified")) is None
+        if may_target_in_ranged_phase(k, has(e, "fortified"), site_fortified(e), has(e, "unfortified"))
+        is None
     )
 
 
@@ -317,7 +320,9 @@ def _damage(c, e, a) -> int:
 
 def _open(c, e) -> list[tuple[int, Any]]:
     return [
-        (i, a) for i, a in enumerate(e.attacks) if not a.summon and not a.blocked and not a.resolved and strength(a) > 0
+        (i, a)
+        for i, a in enumerate(e.attacks)
+        if not a.summon and not a.blocked and not a.resolved and strength(a) > 0
     ]
 
 
@@ -363,7 +368,13 @@ def choose(table, seat: int) -> Plan | None:
         c.phase,
         hs,
         tuple(
-            (e.uid, e.enemy, e.armour_bonus, e.armour_mod, tuple((a.blocked, a.resolved, strength(a)) for a in e.attacks))
+            (
+                e.uid,
+                e.enemy,
+                e.armour_bonus,
+                e.armour_mod,
+                tuple((a.blocked, a.resolved, strength(a)) for a in e.attacks),
+            )
             for e in foes
         ),
         tuple((u.uid, u.wounded, u.resisted) for u in c.units),
@@ -397,18 +408,18 @@ def _reach(hs, b: Bin) -> int:
 def _choose(c, table, seat: int, hs, foes, attacking, mana) -> Plan | None:
     """The best of the choices of each enemy's fate (not defeated, defeated in melee, in the
     ranged phase) and each open attack's block, each no more than the helpers could reach."""
-    fates_of = []
+    fates_of: list[list[str]] = []
     for e in foes:
-        fates = ["none"]
+        kinds = ["none"]
         hi, lo = _armours(c, e)
         melee = Bin("m", e.uid, -1, lo, resist=tuple(e.resistances), types=("ranged", "siege", "melee"))
         if _reach(hs, melee) >= melee.need:
-            fates.append("melee")
+            kinds.append("melee")
         if c.phase == "ranged" and _ranged_types(e):
             r = Bin("r", e.uid, -1, hi, resist=tuple(e.resistances), types=_ranged_types(e))
             if _reach(hs, r) >= r.need:
-                fates.append("ranged")
-        fates_of.append(fates[::-1])  # (the most fame first: more plans cut by the bound)
+                kinds.append("ranged")
+        fates_of.append(kinds[::-1])  # (the most fame first: more plans cut by the bound)
     blocks_of = {}
     if c.phase in ("ranged", "block"):
         for e in foes:
@@ -461,7 +472,9 @@ def _priced(c, table, seat, hs, foes, fates, blockable, blocks, mana, bound: flo
             left = [i for i, _ in _open(c, e) if i not in planned]
             blocked_all = any(not a.summon for a in e.attacks) and not left and e.uid in attacking
             armour = _armour_now(c, e) if c.phase == "attack" else lo if blocked_all else hi
-            bins.append(Bin("m", e.uid, -1, armour, resist=tuple(e.resistances), types=("ranged", "siege", "melee")))
+            bins.append(
+                Bin("m", e.uid, -1, armour, resist=tuple(e.resistances), types=("ranged", "siege", "melee"))
+            )
     got = fill(tuple(bins), hs, mana)
     if got is None:
         return None
@@ -492,7 +505,9 @@ def keep(table, seat: int, cmds: list[dict], points) -> list[dict] | None:
     pooled = next((bi for h, bi, _ in plan.uses if plan.helpers[h].pooled), None)
     # the need being filled now: the pool's, else the first with helpers
     active = pooled if pooled in mine else next((i for i in mine if plan.helpers_of(i)), None)
-    done = [x for x in cmds if x["kind"] in ("attack", "block") and not x.get("?") and _does(c, plan, x, mine)]
+    done = [
+        x for x in cmds if x["kind"] in ("attack", "block") and not x.get("?") and _does(c, plan, x, mine)
+    ]
     if done:
         if active is not None:
             first = [x for x in done if _hits(plan.bins[active], x)]
@@ -504,16 +519,7 @@ def keep(table, seat: int, cmds: list[dict], points) -> list[dict] | None:
         names = {h.name for h, _ in want if not h.unit}
         units = {(h.unit, o.ability) for h, o in want if h.unit}
         need = plan.bins[active]
-        got = []
-        for x in cmds:
-            if x["kind"] == "play" and x.get("card") in names:
-                got.append(x)
-            elif x["kind"] == "activate" and (x.get("unit"), x.get("ability")) in units:
-                got.append(x)
-            elif x["kind"] == "activate" and x.get("?") and any(u == x.get("unit", u) for u, _ in units):
-                got.append(x)
-            elif x["kind"] == "play" and x.get("?") and names and "card" not in x:
-                got.append(x)
+        got = [x for x in cmds if _wanted(x, names, units)]
         if got:
             plays = [x for x in got if x["kind"] == "play" and "card" in x]
             if plays:
@@ -525,6 +531,18 @@ def keep(table, seat: int, cmds: list[dict], points) -> list[dict] | None:
         return None  # (a question the plan does not read: mana to pay, a unit's ability)
     nxt = [x for x in cmds if x["kind"] == "next"]
     return nxt or None
+
+
+def _wanted(x: dict, names: set[str], units: set[tuple[str, int]]) -> bool:
+    """A play of a planned card or activation of a planned unit ability, or a stand-in that may
+    lead to one."""
+    if x["kind"] == "play":
+        return x.get("card") in names if "card" in x else bool(x.get("?") and names)
+    if x["kind"] == "activate":
+        if "unit" in x and "ability" in x:
+            return (x["unit"], x["ability"]) in units
+        return bool(x.get("?")) and any(u == x.get("unit", u) for u, _ in units)
+    return False
 
 
 def _hits(b: Bin, cmd: dict) -> bool:
