@@ -10,10 +10,12 @@ them. So here every hand card (and ready unit) goes to one "bin" or none: the ra
 an enemy (ranged and siege points, siege only against a fortified one), the block of one enemy
 attack (a block either holds in full or is not started: swift doubles the need, inefficient
 elements count half), or the melee defeat of an enemy (resisted elements count half); each
-choice of which enemies to defeat and which attacks to block is priced as fame gained less the
+choice of which enemies to defeat and which attacks to block is priced as fame gained (and a
+city defender's shield) less the
 wounds the open attacks deal (units take damage first, as the damage habit assigns it; brutal
 doubles, poison counts its discarded wounds too, a knock-out loses the hand) less a little per
-card spent (a card kept is a card in the next hand), and the best is followed. The cards'
+card spent (a card kept is a card in the next hand), wounds and cards weighed less in the
+last two rounds as worth.py weighs them (`later`), and the best is followed. The cards'
 points are the engine's own resolutions (cards/resolving.py: basic, powered when mana of its
 colour is at hand, sideways 1), the combat's numbers its own functions (combat/abilities.py,
 combat/arithmetic.py).
@@ -26,10 +28,13 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from engine.games.mage_knight import state
-from engine.games.mage_knight.cards.resolving import seat_resolutions
+from engine.games.mage_knight.bots.campaign import PROGRESS
+from engine.games.mage_knight.bots.worth import later
+from engine.games.mage_knight.cards.resolving import card_resolutions, seat_resolutions
 from engine.games.mage_knight.combat.abilities import (
     armour_now,
     attackers,
@@ -39,6 +44,7 @@ from engine.games.mage_knight.combat.abilities import (
     targetable,
 )
 from engine.games.mage_knight.combat.arithmetic import EFFICIENT_BLOCKS, may_target_in_ranged_phase, resists
+from engine.games.mage_knight.combat.machine import start
 from engine.games.mage_knight.combat.state import strength
 from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
@@ -188,7 +194,7 @@ def fill(bins: tuple[Bin, ...], helpers: tuple[Helper, ...], mana: tuple) -> tup
 # -- reading the table --------------------------------------------------------------------
 
 
-def _card_opts(table, seat: int, cid: str, mana_colours: set[str]) -> tuple[Opt, ...]:
+def _card_opts(resolve, cid: str, mana_colours: set[str]) -> tuple[Opt, ...]:
     card = content().cards.get(cid)
     if card is None or cid == "wound":
         return ()
@@ -200,7 +206,7 @@ def _card_opts(table, seat: int, cid: str, mana_colours: set[str]) -> tuple[Opt,
     elif card.kind != "artifact" and colour in mana_colours:
         modes.append(("powered", colour))
     for mode, mana in modes:
-        for atoms in seat_resolutions(table, seat, cid, mode):
+        for atoms in resolve(cid, mode):
             opt = _atoms_opt(atoms, mana)
             if opt is not None:
                 out.add(opt)
@@ -257,13 +263,15 @@ def mana_at_hand(table, seat: int) -> tuple:
     return own, frozenset(die)
 
 
-def helpers(table, seat: int, mana: tuple) -> tuple[Helper, ...]:
+def helpers(table, seat: int, mana: tuple, c, resolve=None) -> tuple[Helper, ...]:
     """The hand's cards, the ready units and the points pooled now (one helper, kept whole: an
-    attack or block command spends the whole pool on one need)."""
-    c = table.game.combat
+    attack or block command spends the whole pool on one need). `resolve(card, mode)`: the
+    card's resolutions (the seat's own in its combat)."""
+    if resolve is None:
+        resolve = partial(seat_resolutions, table, seat)
     colours = {x for x, n in zip(COLOURS, mana[0], strict=True) if n} | set(mana[1])
     hand = sorted(card_name(x) for x in table.zone(state.hand(seat)))
-    out = [Helper(n, _card_opts(table, seat, n, colours)) for n in hand if n != "wound"]
+    out = [Helper(n, _card_opts(resolve, n, colours)) for n in hand if n != "wound"]
     for u in table.game.players[seat].units:
         if u.ready and not u.wounded:
             opts = tuple(o for _, o in _unit_opts(u.unit))  # (each opt knows its ability)
@@ -360,8 +368,14 @@ def choose(table, seat: int) -> Plan | None:
     c = table.game.combat
     if c is None or c.phase in ("damage", "over") or c.pending:
         return None
+    return solve(table, seat, c)
+
+
+def solve(table, seat: int, c, resolve=None) -> Plan | None:
+    """The best plan for the seat in combat `c` (its own, or one it could start: `resolve`
+    gives the cards' resolutions in it)."""
     mana = mana_at_hand(table, seat)
-    hs = helpers(table, seat, mana)
+    hs = helpers(table, seat, mana, c, resolve)
     foes = targetable(c)
     attacking = {e.uid for e in attackers(c)}
     key = (
@@ -382,6 +396,8 @@ def choose(table, seat: int) -> Plan | None:
         c.hero_armour,
         c.wounds_to_hand,
         c.hand_limit,
+        c.site,
+        later(table.game),
     )
     got = _KEPT.get(key)
     if got is None:
@@ -429,6 +445,7 @@ def _choose(c, table, seat: int, hs, foes, attacking, mana) -> Plan | None:
                     blocks_of[(e.uid, i)] = _reach(hs, b) >= b.need
     best: Plan | None = None
     tried = 0
+    weight = later(table.game)  # what wounds and cards still cost with the rounds left
     for fates in itertools.product(*fates_of):
         blockable = [
             (e, i, a)
@@ -436,25 +453,25 @@ def _choose(c, table, seat: int, hs, foes, attacking, mana) -> Plan | None:
             if f != "ranged" and e.uid in attacking and c.phase in ("ranged", "block")
             for i, a in _open(c, e)
         ]
-        fame = sum(e.fame for e, f in zip(foes, fates, strict=True) if f != "none")
+        fame = sum(_fame(c, e) for e, f in zip(foes, fates, strict=True) if f != "none")
         choices = [(True, False) if blocks_of.get((e.uid, i)) else (False,) for e, i, _ in blockable]
         for blocks in itertools.product(*choices):
             tried += 1
             if tried > MAX_PLANS:
                 return best
             hits = [(e, a) for (e, i, a), b in zip(blockable, blocks, strict=True) if not b]
-            bound = fame - wound_cost(c, table, seat, hits)
+            bound = fame - weight * wound_cost(c, table, seat, hits)
             if best is not None and bound <= best.worth:
                 continue
-            plan = _priced(c, table, seat, hs, foes, fates, blockable, blocks, mana, bound)
+            plan = _priced(c, hs, foes, fates, blockable, blocks, mana, bound, weight)
             if plan is not None and (best is None or plan.worth > best.worth):
                 best = plan
     return best
 
 
-def _priced(c, table, seat, hs, foes, fates, blockable, blocks, mana, bound: float) -> Plan | None:
+def _priced(c, hs, foes, fates, blockable, blocks, mana, bound: float, weight: float) -> Plan | None:
     """The plan of these fates and blocks (its worth: `bound`, the fame less the wounds, less
-    what the helpers cost), or None when the helpers cannot fill its needs."""
+    what the helpers cost, `weight` of it), or None when the helpers cannot fill its needs."""
     bins: list[Bin] = []
     attacking = {e.uid for e in attackers(c)}
     for (e, i, a), b in zip(blockable, blocks, strict=True):
@@ -479,7 +496,12 @@ def _priced(c, table, seat, hs, foes, fates, blockable, blocks, mana, bound: flo
     if got is None:
         return None
     cost, uses = got
-    return Plan(tuple(bins), uses, bound - cost, hs)
+    return Plan(tuple(bins), uses, bound - weight * cost, hs)
+
+
+def _fame(c, e) -> float:
+    """What defeating `e` brings: its fame, and a city defender's shield (campaign.PROGRESS)."""
+    return e.fame + (PROGRESS if c.site == "city" and e.defends_fortified_site else 0.0)
 
 
 def _armour_now(c, e) -> int:
@@ -562,3 +584,62 @@ def _does(c, plan: Plan, cmd: dict, mine: list[int]) -> bool:
         return blocks_held(c, cmd)
     uids = {plan.bins[i].uid for i in mine}
     return bool(cmd.get("targets")) and set(cmd["targets"]) <= uids
+
+
+# -- judging a fight before it starts -----------------------------------------------------
+
+FIGHT_MIN = 0.0  # a picked fight whose best plan is worth less (wounds over fame) is avoided
+
+
+def fight_worth(table, seat: int, spaces: list[str], fortified: bool) -> float:
+    """The worth of the best plan against the enemies standing on `spaces` if the seat started
+    that fight now (the combat's own start, not applied; kept across states by what it reads)."""
+    game = table.game
+    p = game.players[seat]
+    tokens = [t for k in spaces for t in game.board.spaces[k].enemies]
+    if not tokens:
+        return 0.0
+    rampaging = [t for k in spaces for t in game.board.spaces[k].enemies if game.board.spaces[k].rampaging]
+    sp = game.board.spaces[spaces[0]]
+    hand = tuple(sorted(card_name(x) for x in table.zone(state.hand(seat))))
+    units = tuple((u.uid, u.unit, u.wounded, u.ready) for u in p.units)
+    key = (
+        "fight",
+        tuple(card_name(t) for t in tokens),
+        fortified,
+        hand,
+        units,
+        mana_at_hand(table, seat),
+        p.armour,
+        p.hand_limit,
+        game.night,
+        sp.site,
+        sp.terrain,
+    )
+    got = _FIGHTS.get(key)
+    if got is None:
+        c = start(
+            content(),
+            [(t, card_name(t)) for t in tokens],
+            units=list(units),
+            hero_armour=p.armour,
+            hand_limit=p.hand_limit,
+            night=game.night,
+            site=sp.site or None,
+            fortified_site=fortified,
+            rampaging=rampaging,
+        )
+        sit = (True, sp.terrain, 0, game.night, 0, len(tokens), False, sp.site or "")
+
+        def resolve(cid: str, mode: str):
+            return card_resolutions(cid, mode, *sit)
+
+        plan = solve(table, seat, c, resolve)
+        got = plan.worth if plan is not None else 0.0
+        if len(_FIGHTS) >= KEPT:
+            _FIGHTS.clear()
+        _FIGHTS[key] = got
+    return got
+
+
+_FIGHTS: dict[tuple, float] = {}
