@@ -11,7 +11,7 @@ import pytest
 
 from bots import tree_walk
 from engine import choices as tree
-from engine.games.mage_knight.bots import combat_plan
+from engine.games.mage_knight.bots import combat_plan, tree_policy
 from engine.pipeline import Engine
 from sim.testing import from_situation
 from store import MemoryStore
@@ -179,7 +179,7 @@ def test_a_fight_costing_more_wounds_than_its_fame_is_not_picked():
     assert combat_plan.fight_worth(t, 0, ["3,-3"], False) < 0  # two cards: the wounds, no fame
     options = rs.question(t, 0, [], False).options
     assert "challenge" in [tree.kind_of(o) for o in options]
-    kept = rs.plan_options(t, 0)(t, 0, [], options)
+    kept = tree_policy.picked_options(rs, t, 0, [], options)
     assert kept and "challenge" not in [tree.kind_of(o) for o in kept]
 
 

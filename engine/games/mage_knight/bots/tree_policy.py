@@ -352,6 +352,9 @@ def _kept(table, seat: int, known: list[tuple[Node, list[dict]]], standing: list
     return [node for i, (node, _) in enumerate(known) if i in chosen]
 
 
+JUDGE_PICKED = False  # picked fights judged by the solver (FC seeds 0-29: fame 11.0 against 12.8 without)
+
+
 @with_ruleset
 def plan_options(rs, table, seat: int):
     """The turn planner's narrowing for this decision (the ruleset's `plan_options` hook, read
@@ -363,7 +366,7 @@ def plan_options(rs, table, seat: int):
     the solver judges not worth their wounds (`picked_options`)."""
     c = table.game.combat
     if c is None:
-        return _bound(rs, picked_options) if _fights_near(table, seat) else None
+        return _bound(rs, picked_options) if JUDGE_PICKED and _fights_near(table, seat) else None
     if c.phase not in PHASE_BINS or not _fighting(table, seat):
         return None
     return _bound(rs, planned_options)
