@@ -352,6 +352,7 @@ def _kept(table, seat: int, known: list[tuple[Node, list[dict]]], standing: list
     return [node for i, (node, _) in enumerate(known) if i in chosen]
 
 
+SOLVE_CITIES = False  # a city assault is the siege line's and the habits' (campaign.py)
 JUDGE_PICKED = False  # picked fights judged by the solver (FC seeds 0-29: fame 11.0 against 12.8 without)
 
 
@@ -360,14 +361,15 @@ def plan_options(rs, table, seat: int):
     """The turn planner's narrowing for this decision (the ruleset's `plan_options` hook, read
     by bots/planner.py), or None where the habits alone decide (`bot_options`, with its quick
     first question). In a combat of the seat's turn under part 2's habits, outside the damage
-    phase: the combat solver's (bots/combat_plan.py), which keeps the options that carry out
-    its allocation of cards and units, and the habits where it says nothing. Next to a fight
+    phase and a city assault (SOLVE_CITIES): the combat solver's (bots/combat_plan.py), which
+    keeps the options that carry out its allocation of cards and units, and the habits where
+    it says nothing. Next to a fight
     the seat may pick (a rampaging enemy, a keep or mage tower): the habits without the fights
     the solver judges not worth their wounds (`picked_options`)."""
     c = table.game.combat
     if c is None:
         return _bound(rs, picked_options) if JUDGE_PICKED and _fights_near(table, seat) else None
-    if c.phase not in PHASE_BINS or not _fighting(table, seat):
+    if c.phase not in PHASE_BINS or not _fighting(table, seat) or (c.site == "city" and not SOLVE_CITIES):
         return None
     return _bound(rs, planned_options)
 
