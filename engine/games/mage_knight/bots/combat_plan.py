@@ -588,17 +588,29 @@ def _does(c, plan: Plan, cmd: dict, mine: list[int]) -> bool:
 
 # -- judging a fight before it starts -----------------------------------------------------
 
-FIGHT_MIN = 0.0  # a picked fight whose best plan is worth less (wounds over fame) is avoided
+FIGHT_MIN = -2.0  # a picked fight whose best plan is worth no more (a wound over its fame) is avoided
 
 
 def fight_worth(table, seat: int, spaces: list[str], fortified: bool) -> float:
     """The worth of the best plan against the enemies standing on `spaces` if the seat started
-    that fight now (the combat's own start, not applied; kept across states by what it reads)."""
+    that fight now."""
+    return _fight(table, seat, spaces, fortified)[0]
+
+
+def fight_defeats(table, seat: int, spaces: list[str], fortified: bool) -> bool:
+    """Whether the best plan of that fight defeats any enemy."""
+    return _fight(table, seat, spaces, fortified)[1]
+
+
+def _fight(table, seat: int, spaces: list[str], fortified: bool) -> tuple[float, bool]:
+    """(worth, defeats any) of the best plan against the enemies standing on `spaces` if the
+    seat started that fight now (the combat's own start, not applied; kept across states by
+    what it reads)."""
     game = table.game
     p = game.players[seat]
     tokens = [t for k in spaces for t in game.board.spaces[k].enemies]
     if not tokens:
-        return 0.0
+        return (0.0, False)
     rampaging = [t for k in spaces for t in game.board.spaces[k].enemies if game.board.spaces[k].rampaging]
     sp = game.board.spaces[spaces[0]]
     hand = tuple(sorted(card_name(x) for x in table.zone(state.hand(seat))))
@@ -635,11 +647,11 @@ def fight_worth(table, seat: int, spaces: list[str], fortified: bool) -> float:
             return card_resolutions(cid, mode, *sit)
 
         plan = solve(table, seat, c, resolve)
-        got = plan.worth if plan is not None else 0.0
+        got = (plan.worth, any(b.kind != "b" for b in plan.bins)) if plan is not None else (0.0, False)
         if len(_FIGHTS) >= KEPT:
             _FIGHTS.clear()
         _FIGHTS[key] = got
     return got
 
 
-_FIGHTS: dict[tuple, float] = {}
+_FIGHTS: dict[tuple, tuple[float, bool]] = {}

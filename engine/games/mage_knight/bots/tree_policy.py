@@ -20,7 +20,7 @@ from typing import Any
 from engine import choices as tree
 from engine.choices import Node
 from engine.games.mage_knight import legal, state
-from engine.games.mage_knight.bots.combat_plan import FIGHT_MIN, PHASE_BINS, fight_worth, keep
+from engine.games.mage_knight.bots.combat_plan import FIGHT_MIN, PHASE_BINS, fight_defeats, fight_worth, keep
 from engine.games.mage_knight.bots.goals import is_open, points, stand_in
 from engine.games.mage_knight.bots.policy import choices, directed
 from engine.games.mage_knight.choices.tree import (
@@ -353,7 +353,9 @@ def _kept(table, seat: int, known: list[tuple[Node, list[dict]]], standing: list
 
 
 SOLVE_CITIES = False  # a city assault is the siege line's and the habits' (campaign.py)
-JUDGE_PICKED = False  # picked fights judged by the solver (FC seeds 0-29: fame 11.0 against 12.8 without)
+JUDGE_PICKED = (
+    True  # picked fights judged by the solver (with no defeat or FIGHT_MIN 0: fame 11.0, seeds 0-29)
+)
 
 
 @with_ruleset
@@ -403,8 +405,9 @@ def _fights_near(table, seat: int) -> bool:
 @with_ruleset
 def picked_options(rs, table, seat: int, path: list[Any], options: list[Node]) -> list[Node]:
     """`bot_options` without the fights the combat solver judges not worth picking (its best
-    plan against their enemies, with this hand and these units, brings more wounds than fame:
-    combat_plan.fight_worth), unless nothing else is left."""
+    plan against their enemies, with this hand and these units, defeats none of them or brings
+    a wound more than its fame: combat_plan.fight_defeats, fight_worth), unless nothing else is
+    left."""
     if len(options) < 2:
         return bot_options(rs, table, seat, path, options)
     peeked = _peeked(table, seat, options) if not path else PEEKED
@@ -430,7 +433,12 @@ def _bad_fight(table, seat: int, cmd: dict) -> bool:
         if sp is None or sp.site not in ("keep", "mage_tower") or sp.conquered_by >= 0 or not sp.enemies:
             return False
         spaces, fortified = [cmd["to"]], True
-    return bool(spaces) and fight_worth(table, seat, spaces, fortified) <= FIGHT_MIN
+    if not spaces:
+        return False
+    return (
+        not fight_defeats(table, seat, spaces, fortified)
+        or fight_worth(table, seat, spaces, fortified) <= FIGHT_MIN
+    )
 
 
 _PLANNED: dict[tuple, tuple] = {}  # (id(ruleset), narrowing) -> (ruleset, the narrowing bound to it)
