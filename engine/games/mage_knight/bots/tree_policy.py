@@ -353,9 +353,10 @@ def _kept(table, seat: int, known: list[tuple[Node, list[dict]]], standing: list
 
 
 SOLVE_CITIES = False  # a city assault is the siege line's and the habits' (campaign.py)
-JUDGE_PICKED = (
-    True  # picked fights judged by the solver (with no defeat or FIGHT_MIN 0: fame 11.0, seeds 0-29)
-)
+# Picked fights judged by the solver (picked_options): fewer fights, less fame on FC seeds
+# 0-29 (11.0 avoiding a best plan worth <= 0, 10.7 one defeating nobody or worth <= -2;
+# 12.8 without).
+JUDGE_PICKED = False
 
 
 @with_ruleset
