@@ -21,7 +21,7 @@ from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
 
 CARD_WORTH = {"advanced_action": 3.0, "spell": 4.0, "artifact": 4.0}
-WOUND = -2.0  # a wound clogs a hand until rested or healed away
+WOUND = -1.0  # a wound clogs a hand until rested or healed away (-2: fewer fights won)
 UNIT_PER_LEVEL = 4.0  # a unit fights every turn it is ready and takes damage for the hero
 WOUNDED_UNIT = -1.5
 CRYSTAL = 0.5  # a card powered later
