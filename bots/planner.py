@@ -47,7 +47,6 @@ HORIZON = 40  # commands a plan looks ahead at most (a turn is rarely longer)
 TURN_DONE = "mk.turn_done"  # a plan ends with the seat's turn (in solo play the seat acts on and on)
 LOOSE = 0.25  # in every other plan, the share of questions answered past the habits
 NEVER = ("concede",)  # no plan gives up
-PLANNED_LOOSE = False  # the loose plans keep the random bot's habits, not the ruleset's `plan_options`
 
 
 def habits(rs, table, seat: int) -> Any:
@@ -69,8 +68,6 @@ def loose(rs, rng: random.Random, chance: float):
     def narrow(table, seat: int, path: list[Any], options: list) -> list:
         if rng.random() < chance:
             return [o for o in options if o.command is None or o.command.get("kind") not in NEVER] or options
-        if not PLANNED_LOOSE:
-            return own(table, seat, path, options)
         mine = habits(rs, table, seat)
         return (own if mine is tree_walk.OWN else mine)(table, seat, path, options)
 
