@@ -352,7 +352,7 @@ def _kept(table, seat: int, known: list[tuple[Node, list[dict]]], standing: list
     return [node for i, (node, _) in enumerate(known) if i in chosen]
 
 
-SOLVE_CITIES = False  # a city assault is the siege line's and the habits' (campaign.py)
+SOLVE_CITIES = True  # the solver in city assaults too (the siege line leads the block and damage phases)
 # Picked fights judged by the solver (picked_options): fewer fights, less fame on FC seeds
 # 0-29 (11.0 avoiding a best plan worth <= 0, 10.7 one defeating nobody or worth <= -2;
 # 12.8 without).
