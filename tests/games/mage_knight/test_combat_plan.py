@@ -78,13 +78,19 @@ def test_a_block_that_cannot_hold_is_never_started():
 
 
 def test_swift_doubles_the_block_needed():
+    """Wolf Riders attack 3, swift: block 5 pooled does not hold, the sideways March makes 6."""
     eng, gid = combat(
-        ["rage", "determination", "march"], [{"id": "green_wolf_riders", "rampaging": True}], phase="block"
+        ["march"],
+        [{"id": "green_wolf_riders", "rampaging": True}],
+        phase="block",
+        points=[{"kind": "block", "value": 5}],
     )
-    plan = combat_plan.choose(eng.table(gid), 0)
-    blocks = [b for b in plan.bins if b.kind == "b"]
-    assert blocks and blocks[0].need == 6  # attack 3, swift
-    assert sum(o.value for _, o in uses_of(plan, "b")) >= 6
+    t, rs = eng.table(gid), eng.ruleset(gid)
+    plan = combat_plan.choose(t, 0)
+    assert [(b.kind, b.need) for b in plan.bins] == [("b", 6)]
+    assert sorted(plan.helpers[h].name for h, _, _ in plan.uses) == ["march", "pool"]
+    kept = rs.plan_options(t, 0)(t, 0, [], rs.question(t, 0, [], False).options)
+    assert [tree.kind_of(o) for o in kept] == ["play"]  # not the block that fails
 
 
 def test_a_fortified_enemy_is_not_attacked_with_plain_ranged_points():
