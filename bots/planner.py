@@ -27,6 +27,12 @@ each, playing its `lead`'s command where it gives one and keeping off the kinds 
 the worth of their ends decides as for any plan (an assault that defeats no defender and
 brings wounds is not chosen).
 
+Habits of the planner's own: a ruleset may narrow its candidate turns' questions otherwise than
+the random bot's habits with the optional hook `plan_options(table, seat)`, a `bot_options`-shaped
+narrowing for this decision or None (the habits, with their quick first question): Mage
+Knight's combat solver plays the candidates' fights, so random, greedy and MCTS bots play as
+they did.
+
 It is a bot, so it lives with the bots and reaches the game only through the ruleset contract:
 any ruleset that says what the end of a turn is worth (the optional hook `plan_worth`) can be
 planned for; the habits that walk the candidate turns are its `bot_options`.

@@ -49,7 +49,7 @@ from engine.games.mage_knight.combat.state import strength
 from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
 
-WOUND = 1.0  # a wound in hand: a card less in every hand until rested or healed away (as worth.WOUND)
+WOUND = 1.0  # a wound in hand, as worth.WOUND weighs it (2: fame 12.9 on FC seeds 0-29, 1: 13.9-14.0)
 UNIT_WOUND = 1.5  # a wounded unit fights no more until healed
 CARD = 0.25  # a card spent: one card less in the next hand
 UNIT_USE = 0.1  # a unit activated: spent until the next round
