@@ -356,9 +356,7 @@ SOLVE_CITIES = True  # the solver in city assaults too (the siege line leads the
 # Picked fights judged by the solver (picked_options): fewer fights, less fame on FC seeds
 # 0-29 (11.0 avoiding a best plan worth <= 0, 10.7 one defeating nobody or worth <= -2;
 # 12.8 without).
-JUDGE_PICKED = True
-SEEK_PICKED = True  # (judged: the fights the habits pass by that the solver wins, taken)
-SEEK_MIN = 1.0
+JUDGE_PICKED = False
 
 
 @with_ruleset
@@ -415,43 +413,12 @@ def picked_options(rs, table, seat: int, path: list[Any], options: list[Node]) -
         return bot_options(rs, table, seat, path, options)
     peeked = _peeked(table, seat, options) if not path else PEEKED
     found = [_commands(rs, table, seat, node, peeked) for node in options]
-    if SEEK_PICKED:
-        kept = bot_options(rs, table, seat, path, options)
-        good = [
-            o
-            for o, cmds in zip(options, found, strict=True)
-            if any(_good_fight(table, seat, c) for c in cmds)
-        ]
-        return good if good and not any(any(k is g for g in good) for k in kept) else kept
     kept = [
         o
         for o, cmds in zip(options, found, strict=True)
         if not (cmds and all(_bad_fight(table, seat, c) for c in cmds))
     ]
     return bot_options(rs, table, seat, path, kept or options)
-
-
-def _good_fight(table, seat: int, cmd: dict) -> bool:
-    """A picked fight whose best plan defeats an enemy and is worth SEEK_MIN or more."""
-    spaces, fortified = _picked_spaces(table, cmd)
-    return (
-        bool(spaces)
-        and fight_defeats(table, seat, spaces, fortified)
-        and (fight_worth(table, seat, spaces, fortified) >= SEEK_MIN)
-    )
-
-
-def _picked_spaces(table, cmd: dict) -> tuple[list[str], bool]:
-    """The spaces whose enemies a picked fight would fight, and whether fortified."""
-    if is_open(cmd) or cmd["kind"] not in ("challenge", "move"):
-        return [], False
-    game = table.game
-    if cmd["kind"] == "challenge":
-        return [k for k in cmd["space"].split(";") if k in game.board.spaces], False
-    sp = game.board.spaces.get(cmd["to"])
-    if sp is None or sp.site not in ("keep", "mage_tower") or sp.conquered_by >= 0 or not sp.enemies:
-        return [], False
-    return [cmd["to"]], True
 
 
 def _bad_fight(table, seat: int, cmd: dict) -> bool:
