@@ -22,6 +22,14 @@ combat/arithmetic.py).
 
 Cost: a small exhaustive search per (phase, hand, pool, enemies, units, mana), kept across
 states (the planner's 24 candidate turns meet the same combat again and again).
+
+Measured (bench/mk_strong.py, 2026-11-29, beside main the same hour; FC 2p seeds 0-29 / 30-59 /
+60-89): wounds a fight 1.37 / 1.26 / 1.40 (main 1.72 / 2.12 / 1.92), fights 345 / 327 / 337
+(305 / 302 / 310), knock-outs 6 / 12 / 10 (8 / 20 / 18), rests 24 / 20 / 22% of turns (25 /
+25 / 28%), but fame at round 6 14.0 / 11.8 / 12.6 (13.3 / 12.4 / 11.9): within noise, not
+better; Solo Conquest seeds 0-7: 15.8 (11.1). Tried and dropped (seeds 0-29): WOUND 2 here
+(12.9), with worth.WOUND -2 besides (10.9); judging picked fights by the solver (11.0, 10.7;
+tree_policy.JUDGE_PICKED); the loose candidates without it (12.9).
 """
 
 from __future__ import annotations
