@@ -27,6 +27,12 @@ each, playing its `lead`'s command where it gives one and keeping off the kinds 
 the worth of their ends decides as for any plan (an assault that defeats no defender and
 brings wounds is not chosen).
 
+Habits of the planner's own: a ruleset may narrow its candidate turns' questions otherwise than
+the random bot's habits with the optional hook `plan_options(table, seat)`, a `bot_options`-shaped
+narrowing for this decision or None (the habits, with their quick first question): Mage
+Knight's combat solver plays the candidates' fights, so random, greedy and MCTS bots play as
+they did.
+
 It is a bot, so it lives with the bots and reaches the game only through the ruleset contract:
 any ruleset that says what the end of a turn is worth (the optional hook `plan_worth`) can be
 planned for; the habits that walk the candidate turns are its `bot_options`.
@@ -49,6 +55,16 @@ LOOSE = 0.25  # in every other plan, the share of questions answered past the ha
 NEVER = ("concede",)  # no plan gives up
 
 
+def habits(rs, table, seat: int) -> Any:
+    """How the candidate turns narrow this decision's questions: the ruleset's optional hook
+    `plan_options(table, seat)` where it gives a narrowing (Mage Knight: its combat solver),
+    else the random bot's habits (tree_walk.OWN: `bot_options`, with the ruleset's quick
+    first question)."""
+    planned = getattr(rs, "plan_options", None)
+    got = planned(table, seat) if planned is not None else None
+    return tree_walk.OWN if got is None else got
+
+
 def loose(rs, rng: random.Random, chance: float):
     """A narrowing that keeps the habits' options but, with `chance` per question, all of them
     (the habits skip fights they misjudge and cards they cannot weigh: a plan that tries one
@@ -58,7 +74,8 @@ def loose(rs, rng: random.Random, chance: float):
     def narrow(table, seat: int, path: list[Any], options: list) -> list:
         if rng.random() < chance:
             return [o for o in options if o.command is None or o.command.get("kind") not in NEVER] or options
-        return own(table, seat, path, options)
+        mine = habits(rs, table, seat)
+        return (own if mine is tree_walk.OWN else mine)(table, seat, path, options)
 
     return narrow
 
@@ -80,10 +97,13 @@ class Line:
 def avoiding(rs, narrow: Any, avoid: tuple[str, ...]):
     """A narrowing that first drops the options of the `avoid`ed kinds (unless that leaves
     none), then narrows as `narrow` does (tree_walk.OWN: the ruleset's habits)."""
-    inner = rs.bot_options if narrow is tree_walk.OWN else narrow
 
     def narrowed(table, seat: int, path: list[Any], options: list) -> list:
         kept = [o for o in options if tree.kind_of(o) not in avoid] or options
+        inner = narrow
+        if narrow is tree_walk.OWN:
+            mine = habits(rs, table, seat)
+            inner = rs.bot_options if mine is tree_walk.OWN else mine
         return inner(table, seat, path, kept) if inner is not None else kept
 
     return narrowed
@@ -113,7 +133,8 @@ def sample_turn(game, seat: int, rng: random.Random, chance: float = 0.0, line: 
             rs, t = g.ruleset, g.table
             cmd = lead(t, seat) if lead is not None else None
             if cmd is None:
-                chosen = tree_walk.sample(rs, t, seat, rng, narrow=narrow)
+                step = habits(rs, t, seat) if narrow is tree_walk.OWN else narrow
+                chosen = tree_walk.sample(rs, t, seat, rng, narrow=step)
                 if chosen is None:
                     break
                 cmd = as_listed(rs, t, seat, chosen[0], chosen[1])

@@ -132,6 +132,18 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 |              |              |             | / 12.2), playing on with 2 wounds (12.2 / 11.1); LATE 1 |
 |              |              |             | (12.4). A city taken only in seed 23 (the 48 cap and 3  |
 |              |              |             | of its variants) and seed 6 (LATE 1); main none of 90   |
+|              | + combat     | 12.5 / 12.7 | 2026-11-29 (6), branch combat-solver, seeds 0-29 /      |
+|              | solver in    | / 12.1      | 30-59 / 60-89 beside main the same hour (12.7 / 11.3 /  |
+|              | the plans    | (main 12.7  | 11.4 ms): NOT BETTER. Fame at round 4 9.9 / 8.8 / 9.4   |
+|              | (not better, | / 11.3 /    | (9.7 / 8.6 / 9.1), at round 6 14.0 / 11.8 / 12.6 (13.3  |
+|              | not on main) | 11.4); solo | / 12.4 / 11.9), level 3.37 / 3.02 / 3.20 (3.23 / 3.13 / |
+|              |              | 11.2 (10.8) | 3.13), cities 1 / 0 / 0 (1 / 0 / 0), assaults 21 / 17 / |
+|              |              |             | 11 (20 / 22 / 15), defenders 16 / 6 / 4 (12 / 10 / 2);  |
+|              |              |             | wounds a fight 1.37 / 1.26 / 1.40 (1.72 / 2.12 / 1.92), |
+|              |              |             | rests 24 / 20 / 22% (25 / 25 / 28%), fights lost 6% (4- |
+|              |              |             | 5%). Solo Conquest 0-7: fame 15.8 (11.1), level 3.75    |
+|              |              |             | (2.88). bots/combat_plan.py through the ruleset hook    |
+|              |              |             | plan_options; WOUND -2 with it: 10.9 on 0-29            |
 
 Every choice is deterministic given the seat's random stream (iteration counts, never time).
 """

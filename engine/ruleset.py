@@ -284,6 +284,7 @@ OPTIONAL_HOOKS = (
     "bot_walk",
     "plan_worth",
     "plan_lines",
+    "plan_options",
     "redealt",
     "resample_hidden",
 )
@@ -294,8 +295,10 @@ choice tree; `bot_question(table, seat, path)`, those narrowed options built dir
 to ask the question and narrow it; `bot_walk(table, seat, rng)`, the (command, is a leaf)
 the random bot's walk of the tree would take, drawing the same numbers without building the
 questions, or None having drawn nothing (bots/tree_walk.sample); `plan_worth(table, seat) ->
-float`, what the end of a seat's turn is worth, and `plan_lines(table, seat)`, purposeful lines worth trying now, for
-the turn planner, bots/planner.py; `redealt(table, renamed)`, the hidden cards a search bot's
+float`, what the end of a seat's turn is worth, `plan_lines(table, seat)`, purposeful lines worth trying now, and
+`plan_options(table, seat)`, a `bot_options`-shaped narrowing the planner's candidate turns use
+for this decision in place of the habits (None: the habits), for the turn planner,
+bots/planner.py; `redealt(table, renamed)`, the hidden cards a search bot's
 determinization exchanged, old id to new, for facts the game keeps outside zones, bots/search.py;
 `resample_hidden(table, seat, rng)`, a determinization's re-deal, in place, of secrets a game
 keeps outside zones, consistent with the seat's view: DragonLords' chips);

@@ -154,6 +154,7 @@ class MageKnight(Ruleset):
         "position_value": "bots.position:position_value",
         "plan_worth": "bots.worth:worth",
         "plan_lines": "bots.campaign:lines",
+        "plan_options": "bots.tree_policy:plan_options",
         "redealt": "cities.hidden:redealt",
         "bot_choices": "bots.policy:choices",
         "bot_options": "bots.tree_policy:bot_options",
