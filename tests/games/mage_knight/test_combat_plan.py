@@ -11,7 +11,7 @@ import pytest
 
 from bots import tree_walk
 from engine import choices as tree
-from engine.games.mage_knight.bots import combat_plan, tree_policy
+from engine.games.mage_knight.bots import combat_plan
 from engine.pipeline import Engine
 from sim.testing import from_situation
 from store import MemoryStore
@@ -165,35 +165,3 @@ def test_outside_a_combat_the_habits_decide():
     eng.create("mage-knight", 1, "plan-options", {"scenario": "solo_conquest"}, game_id="g")
     t = eng.table("g")
     assert t.game.combat is None and eng.ruleset("g").plan_options(t, t.game.active) is None
-
-
-def next_to_centaurs(hand: list[str]):
-    """Tovak on 2,-2 next to the rampaging Centaur Outriders on 3,-3 (armour 5, attack 3 swift)."""
-
-    def edit(game):
-        game["seat"][0]["hand"] = hand
-
-    return from_situation(SIT_PROVOKE, options={"scenario": "solo_conquest"}, edit=edit)
-
-
-SIT_PROVOKE = "tests/games/mage_knight/situations/provoke.toml"
-
-
-def test_a_fight_costing_more_wounds_than_its_fame_is_not_picked():
-    eng, gid = next_to_centaurs(["march", "promise"])
-    t, rs = eng.table(gid), eng.ruleset(gid)
-    assert combat_plan.fight_worth(t, 0, ["3,-3"], False) < 0  # two cards: the wounds, no fame
-    options = rs.question(t, 0, [], False).options
-    assert "challenge" in [tree.kind_of(o) for o in options]
-    kept = tree_policy.picked_options(rs, t, 0, [], options)
-    assert kept and "challenge" not in [tree.kind_of(o) for o in kept]
-
-
-def test_a_fuller_hand_makes_the_same_fight_worth_more():
-    weak, gid = next_to_centaurs(["march", "promise"])
-    full, gid2 = next_to_centaurs(
-        ["rage", "swiftness", "march", "stamina", "threaten", "promise", "tranquility"]
-    )
-    assert combat_plan.fight_worth(full.table(gid2), 0, ["3,-3"], False) > combat_plan.fight_worth(
-        weak.table(gid), 0, ["3,-3"], False
-    )

@@ -28,8 +28,9 @@ Measured (bench/mk_strong.py, 2026-11-29, beside main the same hour; FC 2p seeds
 (305 / 302 / 310), knock-outs 6 / 12 / 10 (8 / 20 / 18), rests 24 / 20 / 22% of turns (25 /
 25 / 28%), but fame at round 6 14.0 / 11.8 / 12.6 (13.3 / 12.4 / 11.9): within noise, not
 better; Solo Conquest seeds 0-7: 15.8 (11.1). Tried and dropped (seeds 0-29): WOUND 2 here
-(12.9), with worth.WOUND -2 besides (10.9); judging picked fights by the solver (11.0, 10.7;
-tree_policy.JUDGE_PICKED); the loose candidates without it (12.9).
+(12.9), with worth.WOUND -2 besides (10.9); judging picked fights by the solver before they start (11.0, 10.7;
+removed, in the history of the merge that brought this module); the loose candidates without
+it (12.9).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from typing import Any
 from engine.games.mage_knight import state
 from engine.games.mage_knight.bots.campaign import PROGRESS
 from engine.games.mage_knight.bots.worth import later
-from engine.games.mage_knight.cards.resolving import card_resolutions, seat_resolutions
+from engine.games.mage_knight.cards.resolving import seat_resolutions
 from engine.games.mage_knight.combat.abilities import (
     armour_now,
     attackers,
@@ -52,7 +53,6 @@ from engine.games.mage_knight.combat.abilities import (
     targetable,
 )
 from engine.games.mage_knight.combat.arithmetic import EFFICIENT_BLOCKS, may_target_in_ranged_phase, resists
-from engine.games.mage_knight.combat.machine import start
 from engine.games.mage_knight.combat.state import strength
 from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
@@ -592,74 +592,3 @@ def _does(c, plan: Plan, cmd: dict, mine: list[int]) -> bool:
         return blocks_held(c, cmd)
     uids = {plan.bins[i].uid for i in mine}
     return bool(cmd.get("targets")) and set(cmd["targets"]) <= uids
-
-
-# -- judging a fight before it starts -----------------------------------------------------
-
-FIGHT_MIN = -2.0  # a picked fight whose best plan is worth no more (a wound over its fame) is avoided
-
-
-def fight_worth(table, seat: int, spaces: list[str], fortified: bool) -> float:
-    """The worth of the best plan against the enemies standing on `spaces` if the seat started
-    that fight now."""
-    return _fight(table, seat, spaces, fortified)[0]
-
-
-def fight_defeats(table, seat: int, spaces: list[str], fortified: bool) -> bool:
-    """Whether the best plan of that fight defeats any enemy."""
-    return _fight(table, seat, spaces, fortified)[1]
-
-
-def _fight(table, seat: int, spaces: list[str], fortified: bool) -> tuple[float, bool]:
-    """(worth, defeats any) of the best plan against the enemies standing on `spaces` if the
-    seat started that fight now (the combat's own start, not applied; kept across states by
-    what it reads)."""
-    game = table.game
-    p = game.players[seat]
-    tokens = [t for k in spaces for t in game.board.spaces[k].enemies]
-    if not tokens:
-        return (0.0, False)
-    rampaging = [t for k in spaces for t in game.board.spaces[k].enemies if game.board.spaces[k].rampaging]
-    sp = game.board.spaces[spaces[0]]
-    hand = tuple(sorted(card_name(x) for x in table.zone(state.hand(seat))))
-    units = tuple((u.uid, u.unit, u.wounded, u.ready) for u in p.units)
-    key = (
-        "fight",
-        tuple(card_name(t) for t in tokens),
-        fortified,
-        hand,
-        units,
-        mana_at_hand(table, seat),
-        p.armour,
-        p.hand_limit,
-        game.night,
-        sp.site,
-        sp.terrain,
-    )
-    got = _FIGHTS.get(key)
-    if got is None:
-        c = start(
-            content(),
-            [(t, card_name(t)) for t in tokens],
-            units=list(units),
-            hero_armour=p.armour,
-            hand_limit=p.hand_limit,
-            night=game.night,
-            site=sp.site or None,
-            fortified_site=fortified,
-            rampaging=rampaging,
-        )
-        sit = (True, sp.terrain, 0, game.night, 0, len(tokens), False, sp.site or "")
-
-        def resolve(cid: str, mode: str):
-            return card_resolutions(cid, mode, *sit)
-
-        plan = solve(table, seat, c, resolve)
-        got = (plan.worth, any(b.kind != "b" for b in plan.bins)) if plan is not None else (0.0, False)
-        if len(_FIGHTS) >= KEPT:
-            _FIGHTS.clear()
-        _FIGHTS[key] = got
-    return got
-
-
-_FIGHTS: dict[tuple, tuple[float, bool]] = {}

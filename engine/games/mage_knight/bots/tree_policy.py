@@ -20,7 +20,7 @@ from typing import Any
 from engine import choices as tree
 from engine.choices import Node
 from engine.games.mage_knight import legal, state
-from engine.games.mage_knight.bots.combat_plan import FIGHT_MIN, PHASE_BINS, fight_defeats, fight_worth, keep
+from engine.games.mage_knight.bots.combat_plan import PHASE_BINS, keep
 from engine.games.mage_knight.bots.goals import is_open, points, stand_in
 from engine.games.mage_knight.bots.policy import choices, directed
 from engine.games.mage_knight.choices.tree import (
@@ -30,7 +30,6 @@ from engine.games.mage_knight.choices.tree import (
     turn_commands,
     turn_parts,
 )
-from engine.games.mage_knight.map.board import neighbour_keys
 from engine.mechanics.zones import card_name
 from engine.ruleset import with_ruleset
 
@@ -352,30 +351,18 @@ def _kept(table, seat: int, known: list[tuple[Node, list[dict]]], standing: list
     return [node for i, (node, _) in enumerate(known) if i in chosen]
 
 
-# The solver in city assaults too (the siege line leads their block and damage phases): FC
-# seeds 0-29 fame 14.0 with, 13.85 without.
-SOLVE_CITIES = True
-# Picked fights judged by the solver (picked_options): fewer fights, less fame on FC seeds
-# 0-29 (11.0 avoiding a best plan worth <= 0, 10.7 one defeating nobody or worth <= -2;
-# 12.8 without). Taking instead the fights the habits pass by that the solver wins (worth 1
-# or more): 13.85 against 14.0 without, fewer assaults (16 against 21). Neither kept.
-JUDGE_PICKED = False
-
-
 @with_ruleset
 def plan_options(rs, table, seat: int):
     """The turn planner's narrowing for this decision (the ruleset's `plan_options` hook, read
     by bots/planner.py), or None where the habits alone decide (`bot_options`, with its quick
     first question). In a combat of the seat's turn under part 2's habits, outside the damage
-    phase and a city assault (SOLVE_CITIES): the combat solver's (bots/combat_plan.py), which
-    keeps the options that carry out its allocation of cards and units, and the habits where
-    it says nothing. Next to a fight
-    the seat may pick (a rampaging enemy, a keep or mage tower): the habits without the fights
-    the solver judges not worth their wounds (`picked_options`)."""
+    phase: the combat solver's (bots/combat_plan.py), which keeps the options that carry out its
+    allocation of cards and units, and the habits where it says nothing. (Also in city assaults,
+    where the siege line leads the block and damage phases: FC seeds 0-29 fame 14.0 with, 13.85
+    without. Judging the fights a seat may pick before they start was tried and dropped: fewer
+    fights, fame 11.0 and 10.7 against 12.8.)"""
     c = table.game.combat
-    if c is None:
-        return _bound(rs, picked_options) if JUDGE_PICKED and _fights_near(table, seat) else None
-    if c.phase not in PHASE_BINS or not _fighting(table, seat) or (c.site == "city" and not SOLVE_CITIES):
+    if c is None or c.phase not in PHASE_BINS or not _fighting(table, seat):
         return None
     return _bound(rs, planned_options)
 
@@ -385,64 +372,6 @@ def _bound(rs, fn):
     if got is None or got[0] is not rs:
         got = _PLANNED[(id(rs), fn)] = (rs, partial(fn, rs))
     return got[1]
-
-
-def _fights_near(table, seat: int) -> bool:
-    """A fight the seat may pick by a command of this decision: a rampaging enemy next to its
-    hero, or an unconquered keep or mage tower with defenders (part 2's habits, its turn)."""
-    game = table.game
-    p = game.players[seat]
-    if not directed(table) or game.phase != "turn" or seat != game.active or not p.pos or game.pvp:
-        return False
-    spaces = game.board.spaces
-    for n in neighbour_keys(p.pos):
-        sp = spaces.get(n)
-        if (
-            sp is not None
-            and sp.enemies
-            and (sp.rampaging or (sp.site in ("keep", "mage_tower") and sp.conquered_by < 0))
-        ):
-            return True
-    return False
-
-
-@with_ruleset
-def picked_options(rs, table, seat: int, path: list[Any], options: list[Node]) -> list[Node]:
-    """`bot_options` without the fights the combat solver judges not worth picking (its best
-    plan against their enemies, with this hand and these units, defeats none of them or brings
-    a wound more than its fame: combat_plan.fight_defeats, fight_worth), unless nothing else is
-    left."""
-    if len(options) < 2:
-        return bot_options(rs, table, seat, path, options)
-    peeked = _peeked(table, seat, options) if not path else PEEKED
-    found = [_commands(rs, table, seat, node, peeked) for node in options]
-    kept = [
-        o
-        for o, cmds in zip(options, found, strict=True)
-        if not (cmds and all(_bad_fight(table, seat, c) for c in cmds))
-    ]
-    return bot_options(rs, table, seat, path, kept or options)
-
-
-def _bad_fight(table, seat: int, cmd: dict) -> bool:
-    """A picked fight (a challenge, a step into a keep or mage tower) not worth starting."""
-    if is_open(cmd) or cmd["kind"] not in ("challenge", "move"):
-        return False
-    game = table.game
-    if cmd["kind"] == "challenge":
-        spaces = [k for k in cmd["space"].split(";") if k in game.board.spaces]
-        fortified = False
-    else:
-        sp = game.board.spaces.get(cmd["to"])
-        if sp is None or sp.site not in ("keep", "mage_tower") or sp.conquered_by >= 0 or not sp.enemies:
-            return False
-        spaces, fortified = [cmd["to"]], True
-    if not spaces:
-        return False
-    return (
-        not fight_defeats(table, seat, spaces, fortified)
-        or fight_worth(table, seat, spaces, fortified) <= FIGHT_MIN
-    )
 
 
 _PLANNED: dict[tuple, tuple] = {}  # (id(ruleset), narrowing) -> (ruleset, the narrowing bound to it)
