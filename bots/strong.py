@@ -132,17 +132,19 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 |              |              |             | / 12.2), playing on with 2 wounds (12.2 / 11.1); LATE 1 |
 |              |              |             | (12.4). A city taken only in seed 23 (the 48 cap and 3  |
 |              |              |             | of its variants) and seed 6 (LATE 1); main none of 90   |
-|              | + combat     | 12.5 / 12.7 | 2026-11-29 (6), branch combat-solver, seeds 0-29 /      |
-|              | solver in    | / 12.1      | 30-59 / 60-89 beside main the same hour (12.7 / 11.3 /  |
-|              | the plans    | (main 12.7  | 11.4 ms): NOT BETTER. Fame at round 4 9.9 / 8.8 / 9.4   |
-|              | (not better, | / 11.3 /    | (9.7 / 8.6 / 9.1), at round 6 14.0 / 11.8 / 12.6 (13.3  |
-|              | not on main) | 11.4); solo | / 12.4 / 11.9), level 3.37 / 3.02 / 3.20 (3.23 / 3.13 / |
-|              |              | 11.2 (10.8) | 3.13), cities 1 / 0 / 0 (1 / 0 / 0), assaults 21 / 17 / |
-|              |              |             | 11 (20 / 22 / 15), defenders 16 / 6 / 4 (12 / 10 / 2);  |
-|              |              |             | wounds a fight 1.37 / 1.26 / 1.40 (1.72 / 2.12 / 1.92), |
-|              |              |             | rests 24 / 20 / 22% (25 / 25 / 28%), fights lost 6% (4- |
-|              |              |             | 5%). Solo Conquest 0-7: fame 15.8 (11.1), level 3.75    |
-|              |              |             | (2.88). bots/combat_plan.py through the ruleset hook    |
+|              | + combat     | 12.5 / 12.7 | 2026-11-29 (6), seeds 0-29 / 30-59 / 60-89 beside main  |
+|              | solver in    | / 12.1      | the same hour (12.7 / 11.3 / 11.4 ms): Full Conquest    |
+|              | the plans    | (main 12.7  | fame not better: at round 4 9.9 / 8.8 / 9.4 (9.7 / 8.6  |
+|              | (kept: fewer | / 11.3 /    | / 9.1), at round 6 14.0 / 11.8 / 12.6 (13.3 / 12.4 /    |
+|              | wounds, solo | 11.4); solo | 11.9), level 3.37 / 3.02 / 3.20 (3.23 / 3.13 / 3.13),   |
+|              | better)      | 11.2 (10.8) | cities 1 / 0 / 0 (1 / 0 / 0), assaults 21 / 17 / 11 (20 |
+|              |              |             | / 22 / 15), defenders 16 / 6 / 4 (12 / 10 / 2); wounds  |
+|              |              |             | a fight 1.37 / 1.26 / 1.40 (1.72 / 2.12 / 1.92), rests  |
+|              |              |             | 24 / 20 / 22% (25 / 25 / 28%), fights lost 6% (4-5%).   |
+|              |              |             | Kept for its fights and solo: Solo Conquest fame 15.8   |
+|              |              |             | (11.1) on seeds 0-7 and 13.8 (11.4) on 8-23, 14.5       |
+|              |              |             | (11.3) over the 24, level 3.75 (2.88) on 0-7.           |
+|              |              |             | bots/combat_plan.py through the ruleset hook            |
 |              |              |             | plan_options; WOUND -2 with it: 10.9 on 0-29            |
 
 Every choice is deterministic given the seat's random stream (iteration counts, never time).
@@ -181,9 +183,10 @@ STRONG: dict[str, Strong] = {
     "mage-knight": Strong(
         "plan",
         0,
-        "15.5 ms; Full Conquest fame 12.7 / 12.8 at round 6 on seeds 0-29 / 30-59 (random 6.7); "
-        "a city taken in 3 of 94 games of an earlier version, 0 of 60 of this one "
-        "(23 defenders defeated in 37 assaults)",
+        "12-13 ms; with the combat solver, Full Conquest fame 12.8 at round 6 over seeds 0-89 "
+        "(12.5 without; random 6.7), 1 city in 90 games, 1.34 wounds a fight (1.92 without); "
+        "Solo Conquest fame 14.5 over seeds 0-23 (11.3 without); the ladder (before the solver): "
+        "over MCTS 0.598 of 198 games",
     ),
 }
 
