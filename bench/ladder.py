@@ -196,11 +196,13 @@ def pairing(
     playout: int,
     spent: dict,
     workers: int = 1,
+    stalled_seeds: list[str] | None = None,
 ) -> tuple[list[list[tuple[str, float]]], list[float], int]:
     """`games` games (rounded up to pairs) of `upper` against `lower`, both seatings on each seed:
     (the games' results, the upper bot's score per seed, the games of stalled pairs). With
     `workers` > 1 the seeds are played in that many processes and gathered in seed order, so
-    the results are the same as in one (each game is seeded alone; CPU is taken per process)."""
+    the results are the same as in one (each game is seeded alone; CPU is taken per process).
+    The seeds of the stalled pairs are added to `stalled_seeds`, so that they can be replayed."""
     results, scores, stalled = [], [], 0
     ks = range((games + 1) // 2)
     one = partial(_seed_pair, ruleset, options, upper, lower, iterations, playout)
@@ -209,12 +211,14 @@ def pairing(
             played = list(pool.map(one, ks))
     else:
         played = [one(k) for k in ks]
-    for got, used in played:
+    for k, (got, used) in zip(ks, played, strict=True):
         for bot, (cpu, n) in used.items():
             spent[bot][0] += cpu
             spent[bot][1] += n
         if any(g is None for g in got):
             stalled += 2
+            if stalled_seeds is not None:
+                stalled_seeds.append(f"{ruleset}-{upper}-{lower}-{k}")
             continue
         results += got
         scores.append(sum(share for g in got if g is not None for bot, share in g if bot == upper))
@@ -242,8 +246,9 @@ def ladder(
     pairs = [(ladder_[i + 1], ladder_[i]) for i in range(len(ladder_) - 1)] + [(ladder_[-1], ladder_[0])]
     for upper, lower in pairs:
         asked = games * factor if ladder_.index(upper) - ladder_.index(lower) == 1 else games
+        stuck: list[str] = []
         got, scores, stalled = pairing(
-            ruleset, options, upper, lower, asked, iterations, playout, spent, workers
+            ruleset, options, upper, lower, asked, iterations, playout, spent, workers, stuck
         )
         results += got
         decided = len(got)
@@ -252,11 +257,13 @@ def ladder(
         say(
             f"ladder {ruleset}: {upper} against {lower}: share {share:.3f} of {decided} games; "
             f"seeds won {up} to {down}, {r.words()}; {stalled} stalled"
+            + (f" (seeds {', '.join(stuck)})" if stuck else "")
         )
         detail[f"{upper}-{lower}"] = {
             "won": sum(scores),
             "decided": decided,
             "stalled": stalled,
+            "stalled_seeds": stuck,  # replay with match(ruleset, options, (upper, lower), seed, ...)
             "seeds": (up, down, len(scores)),
             "interval": r,
             "games_interval": wilson(sum(scores), decided),

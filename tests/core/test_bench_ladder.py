@@ -79,3 +79,19 @@ def test_a_strong_bot_of_its_own_is_the_top_rung():
     assert ladder.rungs("mage-knight") == ("random", "greedy", "mcts", "strong")
     for name in ("duel", "epochs", "rune-age", "thunderstone", "dragonlords"):
         assert ladder.rungs(name) == ("random", "greedy", "mcts")
+
+
+def test_a_stalled_pair_names_its_seed(monkeypatch):
+    """A pair that hits the command limit is left out of the shares and its seed is recorded,
+    so that it can be replayed (the Mage Knight ladder stalled 6 of 200 games)."""
+    real = ladder.match
+
+    def stalls_on_seed_1(ruleset, options, bots, seed, *rest):
+        return None if seed.endswith("-1") else real(ruleset, options, bots, seed, *rest)
+
+    monkeypatch.setattr(ladder, "match", stalls_on_seed_1)
+    stuck: list[str] = []
+    spent: dict = defaultdict(lambda: [0.0, 0])
+    results, scores, stalled = ladder.pairing("duel", {}, "greedy", "random", 6, 4, 0, spent, 1, stuck)
+    assert stalled == 2 and len(scores) == 2 and len(results) == 4
+    assert stuck == ["duel-greedy-random-1"]
