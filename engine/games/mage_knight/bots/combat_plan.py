@@ -208,7 +208,7 @@ def _card_opts(resolve, cid: str, mana_colours: set[str]) -> tuple[Opt, ...]:
         return ()
     out = {Opt("melee", 1, "physical"), Opt("block", 1, "physical")}
     modes = [("basic", "")]
-    colour = (card.powered_by or [""])[0] if card.powered_by else ""
+    colour = card.powered_by[0] if card.powered_by else ""
     if card.kind == "spell":
         modes = [("basic", colour)] if colour in mana_colours else []
     elif card.kind != "artifact" and colour in mana_colours:
@@ -271,12 +271,10 @@ def mana_at_hand(table, seat: int) -> tuple:
     return own, frozenset(die)
 
 
-def helpers(table, seat: int, mana: tuple, c, resolve=None) -> tuple[Helper, ...]:
+def helpers(table, seat: int, mana: tuple, c) -> tuple[Helper, ...]:
     """The hand's cards, the ready units and the points pooled now (one helper, kept whole: an
-    attack or block command spends the whole pool on one need). `resolve(card, mode)`: the
-    card's resolutions (the seat's own in its combat)."""
-    if resolve is None:
-        resolve = partial(seat_resolutions, table, seat)
+    attack or block command spends the whole pool on one need)."""
+    resolve = partial(seat_resolutions, table, seat)
     colours = {x for x, n in zip(COLOURS, mana[0], strict=True) if n} | set(mana[1])
     hand = sorted(card_name(x) for x in table.zone(state.hand(seat)))
     out = [Helper(n, _card_opts(resolve, n, colours)) for n in hand if n != "wound"]
@@ -342,7 +340,7 @@ def _open(c, e) -> list[tuple[int, Any]]:
     ]
 
 
-def wound_cost(c, table, seat: int, hits: list[tuple[Any, Any]]) -> float:
+def wound_cost(c, hits: list[tuple[Any, Any]]) -> float:
     """What the unblocked attacks `hits` [(enemy, attack)] cost: each to a ready-to-absorb unit
     first (the damage habit's way), the rest to the hero; a knock-out loses the hand."""
     units = [u for u in c.units if not u.wounded and not u.destroyed and not u.resisted]
@@ -379,11 +377,10 @@ def choose(table, seat: int) -> Plan | None:
     return solve(table, seat, c)
 
 
-def solve(table, seat: int, c, resolve=None) -> Plan | None:
-    """The best plan for the seat in combat `c` (its own, or one it could start: `resolve`
-    gives the cards' resolutions in it)."""
+def solve(table, seat: int, c) -> Plan | None:
+    """The best plan for the seat in its combat `c`."""
     mana = mana_at_hand(table, seat)
-    hs = helpers(table, seat, mana, c, resolve)
+    hs = helpers(table, seat, mana, c)
     foes = targetable(c)
     attacking = {e.uid for e in attackers(c)}
     key = (
@@ -468,20 +465,22 @@ def _choose(c, table, seat: int, hs, foes, attacking, mana) -> Plan | None:
             if tried > MAX_PLANS:
                 return best
             hits = [(e, a) for (e, i, a), b in zip(blockable, blocks, strict=True) if not b]
-            bound = fame - weight * wound_cost(c, table, seat, hits)
+            bound = fame - weight * wound_cost(c, hits)
             if best is not None and bound <= best.worth:
                 continue
-            plan = _priced(c, hs, foes, fates, blockable, blocks, mana, bound, weight)
+            plan = _priced(c, hs, foes, fates, blockable, blocks, mana, bound, weight, attacking)
             if plan is not None and (best is None or plan.worth > best.worth):
                 best = plan
     return best
 
 
-def _priced(c, hs, foes, fates, blockable, blocks, mana, bound: float, weight: float) -> Plan | None:
+def _priced(
+    c, hs, foes, fates, blockable, blocks, mana, bound: float, weight: float, attacking: set[str]
+) -> Plan | None:
     """The plan of these fates and blocks (its worth: `bound`, the fame less the wounds, less
-    what the helpers cost, `weight` of it), or None when the helpers cannot fill its needs."""
+    what the helpers cost, `weight` of it), or None when the helpers cannot fill its needs;
+    `attacking`: the uids of the enemies that attack."""
     bins: list[Bin] = []
-    attacking = {e.uid for e in attackers(c)}
     for (e, i, a), b in zip(blockable, blocks, strict=True):
         if b:
             need, _ = block_need(e, a)

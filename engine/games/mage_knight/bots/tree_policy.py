@@ -364,17 +364,18 @@ def plan_options(rs, table, seat: int):
     c = table.game.combat
     if c is None or c.phase not in PHASE_BINS or not _fighting(table, seat):
         return None
-    return _bound(rs, planned_options)
+    return _bound(rs)
 
 
-def _bound(rs, fn):
-    got = _PLANNED.get((id(rs), fn))
+def _bound(rs):
+    """`planned_options` bound to the ruleset, made once per ruleset object."""
+    got = _PLANNED.get(id(rs))
     if got is None or got[0] is not rs:
-        got = _PLANNED[(id(rs), fn)] = (rs, partial(fn, rs))
+        got = _PLANNED[id(rs)] = (rs, partial(planned_options, rs))
     return got[1]
 
 
-_PLANNED: dict[tuple, tuple] = {}  # (id(ruleset), narrowing) -> (ruleset, the narrowing bound to it)
+_PLANNED: dict[int, tuple] = {}  # id(ruleset) -> (ruleset, planned_options bound to it)
 
 
 @with_ruleset
