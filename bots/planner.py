@@ -65,17 +65,21 @@ def habits(rs, table, seat: int) -> Any:
     return tree_walk.OWN if got is None else got
 
 
+def narrowing(rs, table, seat: int) -> Any:
+    """`habits` as a narrowing to call: the hook's, else the ruleset's `bot_options`."""
+    mine = habits(rs, table, seat)
+    return rs.bot_options if mine is tree_walk.OWN else mine
+
+
 def loose(rs, rng: random.Random, chance: float):
     """A narrowing that keeps the habits' options but, with `chance` per question, all of them
     (the habits skip fights they misjudge and cards they cannot weigh: a plan that tries one
     is kept only if its end is worth more)."""
-    own = rs.bot_options
 
     def narrow(table, seat: int, path: list[Any], options: list) -> list:
         if rng.random() < chance:
             return [o for o in options if o.command is None or o.command.get("kind") not in NEVER] or options
-        mine = habits(rs, table, seat)
-        return (own if mine is tree_walk.OWN else mine)(table, seat, path, options)
+        return narrowing(rs, table, seat)(table, seat, path, options)
 
     return narrow
 
@@ -100,10 +104,7 @@ def avoiding(rs, narrow: Any, avoid: tuple[str, ...]):
 
     def narrowed(table, seat: int, path: list[Any], options: list) -> list:
         kept = [o for o in options if tree.kind_of(o) not in avoid] or options
-        inner = narrow
-        if narrow is tree_walk.OWN:
-            mine = habits(rs, table, seat)
-            inner = rs.bot_options if mine is tree_walk.OWN else mine
+        inner = narrowing(rs, table, seat) if narrow is tree_walk.OWN else narrow
         return inner(table, seat, path, kept) if inner is not None else kept
 
     return narrowed

@@ -35,12 +35,11 @@ def parse_bots(text: str | None, players: int, ruleset: str | None = None) -> tu
     """'mcts,random' gives one bot per seat; a single name plays every seat. A seat's bot may
     carry a strength, 'mcts:deep' (bots.strength); with `ruleset` given, a strength for a bot
     that does not search in it is refused too. Spaces are dropped: 'mcts : deep' is 'mcts:deep'."""
-    names = tuple(":".join(strength.split(n)).rstrip(":") for n in (text or "random").split(",") if n.strip())
-    bad = [n for n in names if strength.split(n)[0] not in KINDS]
+    specs = [strength.split(n) for n in (text or "random").split(",") if n.strip()]
+    bad = [kind for kind, _ in specs if kind not in KINDS]
     if bad:
-        raise BotsError(f"--bots: unknown bot {strength.split(bad[0])[0]!r}; choose from {', '.join(KINDS)}")
-    for n in names:
-        kind, level = strength.split(n)
+        raise BotsError(f"--bots: unknown bot {bad[0]!r}; choose from {', '.join(KINDS)}")
+    for kind, level in specs:
         try:
             if ruleset is not None:
                 strength.effort(kind, level, ruleset)
@@ -48,6 +47,7 @@ def parse_bots(text: str | None, players: int, ruleset: str | None = None) -> tu
                 strength.check(kind, level)
         except strength.StrengthError as exc:
             raise BotsError(f"--bots: {exc}") from None
+    names = tuple(f"{kind}:{level}" if level else kind for kind, level in specs)
     if len(names) == 1:
         names = names * players
     if len(names) != players:
@@ -83,10 +83,11 @@ class BotPlay:
             return chosen[0]
         game = _fork(engine, game_id)
         ruleset = engine.ruleset(game_id).name
-        if kind == "greedy" or (kind == "strong" and strong(ruleset).kind == "greedy"):
+        picked = strong(ruleset).kind if kind == "strong" else kind  # greedy, mcts or plan
+        if picked == "greedy":
             return greedy(game, seat, legal, rng)
         count = strength.effort(kind, level, ruleset, self.iterations)
-        if kind == "strong" and strong(ruleset).kind == "plan":
+        if picked == "plan":
             bot = self.planners.get((game_id, seat))
             if bot is None:
                 bot = self.planners[game_id, seat] = Planner(count)

@@ -123,12 +123,9 @@ def choices(ruleset: str) -> dict[str, list[dict[str, object]]]:
     for kind in SEARCHING:
         if not searches(kind, ruleset):
             continue
+        counted = [(lv, effort(kind, lv.name, ruleset)) for lv in LEVELS]
         out[kind] = [
-            {
-                "name": lv.name,
-                "count": effort(kind, lv.name, ruleset),
-                "words": f"{lv.words} ({effort(kind, lv.name, ruleset)} {unit(kind, ruleset)})",
-            }
-            for lv in LEVELS
+            {"name": lv.name, "count": n, "words": f"{lv.words} ({n} {unit(kind, ruleset)})"}
+            for lv, n in counted
         ]
     return out
